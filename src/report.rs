@@ -1,0 +1,90 @@
+//! What the solvers find, in the terms of POSITION.md but with players as
+//! indices: the advice for a decision and the odds of a position. The renderers
+//! in [`crate::render`] give them names and draw them.
+
+use crate::action::Action;
+use crate::rules::Cargo;
+use crate::state::PlayerId;
+
+/// How a figure was computed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    Exact,
+}
+
+impl Method {
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::Exact => "exact",
+        }
+    }
+}
+
+/// What the other players are assumed to do with workers still in hand (R15).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Future {
+    None,
+}
+
+impl Future {
+    pub fn name(self) -> &'static str {
+        match self {
+            Future::None => "none",
+        }
+    }
+}
+
+/// One option of the decider, valued.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OptionValue {
+    pub action: Action,
+    /// What the option costs the decider now.
+    pub cost: u32,
+    /// The decider's value (R13) after taking the option.
+    pub ev: f64,
+    /// `ev` minus the value of the reference option (pass, stay, none, or the first).
+    pub gain_vs_pass: f64,
+    /// Probability that the worker placed (or the deciding pirate) is paid.
+    pub p_paid: Option<f64>,
+    /// Standard error of `ev`; `None` when exact.
+    pub stderr: Option<f64>,
+}
+
+/// The fate of one ship.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ShipOdds {
+    pub cargo: Cargo,
+    pub p_harbour: f64,
+    pub p_shipyard: f64,
+    pub p_plundered: f64,
+}
+
+/// The decider's options, best first, and the ships' odds after the best one.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Advice {
+    pub decider: PlayerId,
+    pub method: Method,
+    pub future: Future,
+    pub options: Vec<OptionValue>,
+    pub ships: Vec<ShipOdds>,
+}
+
+impl Advice {
+    pub fn best(&self) -> Option<&OptionValue> {
+        self.options.first()
+    }
+
+    pub fn option(&self, action: Action) -> Option<&OptionValue> {
+        self.options.iter().find(|o| o.action == action)
+    }
+}
+
+/// Each ship's odds and every player's value from a position.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Odds {
+    pub method: Method,
+    pub future: Future,
+    pub ships: Vec<ShipOdds>,
+    /// Indexed by player.
+    pub players: Vec<f64>,
+}

@@ -1,0 +1,158 @@
+//! The unchecked position of POSITION.md, exactly as JSON carries it.
+//!
+//! A [`Setup`] holds whatever the input said, with numbers kept wide so that
+//! validation (in [`crate::position`]) can name a bad value instead of serde
+//! rejecting it with a type error. Serialising a validated position goes back
+//! through a `Setup`, so the JSON written is the JSON read.
+
+use crate::rules::Cargo;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// A voyage position as POSITION.md writes it; nothing is checked yet.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Setup {
+    pub players: Vec<String>,
+    pub harbour_master: String,
+    pub rolls_done: i64,
+    #[serde(default)]
+    pub phase: PhaseName,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub to_move: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub boarding_next: Option<i64>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub boarded: Vec<BoardedSeat>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub round: Option<i64>,
+    pub ships: Vec<ShipSetup>,
+    #[serde(default)]
+    pub harbour: Berths,
+    #[serde(default)]
+    pub shipyard: Berths,
+    #[serde(default)]
+    pub pirates: Vec<String>,
+    #[serde(default)]
+    pub pilots: Pilots,
+    #[serde(default)]
+    pub insurance: Option<String>,
+    #[serde(default)]
+    pub passed: Vec<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub workers: Option<i64>,
+    #[serde(default)]
+    pub variant: VariantSetup,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cash: Option<BTreeMap<String, i64>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shares: Option<BTreeMap<String, BTreeMap<Cargo, i64>>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prices: Option<BTreeMap<Cargo, i64>>,
+}
+
+/// The `phase` field.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PhaseName {
+    #[default]
+    Placement,
+    Boarding,
+    SmallPilot,
+    LargePilot,
+    Plunder,
+}
+
+/// One entry of `ships`: `position` at sea, or `docked: true`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ShipSetup {
+    pub cargo: Cargo,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub position: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub docked: Option<bool>,
+    #[serde(default)]
+    pub crew: Vec<String>,
+}
+
+/// A seat a pirate took earlier in the same boarding step (strong pirates).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoardedSeat {
+    pub cargo: Cargo,
+    pub seat: i64,
+}
+
+/// Owners of berths A, B, C.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Berths {
+    #[serde(rename = "A", default)]
+    pub a: Option<String>,
+    #[serde(rename = "B", default)]
+    pub b: Option<String>,
+    #[serde(rename = "C", default)]
+    pub c: Option<String>,
+}
+
+impl Berths {
+    pub fn slots(&self) -> [&Option<String>; 3] {
+        [&self.a, &self.b, &self.c]
+    }
+}
+
+/// Owners of the two pilots.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Pilots {
+    #[serde(default)]
+    pub small: Option<String>,
+    #[serde(default)]
+    pub large: Option<String>,
+}
+
+/// The rule variants (R7 strong pirates, R9 thirteen wrecks).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VariantSetup {
+    #[serde(default)]
+    pub strong_pirates: bool,
+    #[serde(default)]
+    pub thirteen_wrecks: bool,
+}
+
+/// Why a JSON document is not a `Setup`.
+#[derive(Debug, thiserror::Error)]
+#[error("{message} at line {line}, column {column}")]
+pub struct JsonError {
+    pub message: String,
+    pub line: usize,
+    pub column: usize,
+}
+
+impl Setup {
+    /// Reads a setup from JSON; the error names the line and column.
+    pub fn from_json(text: &str) -> Result<Setup, JsonError> {
+        serde_json::from_str(text).map_err(|e| JsonError {
+            message: strip_position(&e.to_string()),
+            line: e.line(),
+            column: e.column(),
+        })
+    }
+
+    /// Pretty JSON, two-space indented, with a final newline.
+    pub fn to_json(&self) -> String {
+        let mut text = serde_json::to_string_pretty(self).unwrap_or_default();
+        text.push('\n');
+        text
+    }
+}
+
+/// serde_json appends " at line L column C"; the error repeats it in its own words.
+fn strip_position(message: &str) -> String {
+    match message.rfind(" at line ") {
+        Some(i) => message[..i].to_string(),
+        None => message.to_string(),
+    }
+}
