@@ -517,7 +517,7 @@ pub fn advise_state(s: &State) -> Advice {
             (a, o, ev)
         })
         .collect();
-    let reference = valued.first().map_or(0.0, |v| v.2);
+    let pass_ev = valued.first().map_or(0.0, |v| v.2);
     let order = rank(&valued.iter().map(|v| v.2).collect::<Vec<_>>());
     let options = order
         .iter()
@@ -527,7 +527,7 @@ pub fn advise_state(s: &State) -> Advice {
                 action: *a,
                 cost: play::action_cost(s, *a),
                 ev: *ev,
-                gain_vs_pass: ev - reference,
+                gain_vs_pass: ev - pass_ev,
                 p_paid: pays_worker(s, *a).then_some(o.paid),
                 stderr: None,
             }
@@ -542,6 +542,7 @@ pub fn advise_state(s: &State) -> Advice {
         method: Method::Exact,
         future: Future::None,
         options,
+        reference: valued.first().map_or(Action::Pass, |v| v.0),
         ships,
     }
 }

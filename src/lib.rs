@@ -31,11 +31,11 @@
 //! ```
 
 pub mod action;
-// pub mod cli;
+pub mod cli;
 pub mod exact;
 pub mod play;
 pub mod position;
-//pub mod render;
+pub mod render;
 pub mod report;
 pub mod rules;
 pub mod setup;

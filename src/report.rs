@@ -66,6 +66,8 @@ pub struct Advice {
     pub method: Method,
     pub future: Future,
     pub options: Vec<OptionValue>,
+    /// The option `gain_vs_pass` is measured against (pass, stay, none, first).
+    pub reference: Action,
     pub ships: Vec<ShipOdds>,
 }
 
