@@ -1,10 +1,13 @@
 //! Command-line arguments (clap derive) turned into a plain [`Config`], and the
 //! commands run on it. Nothing below this module knows clap.
 
+use crate::analysis::{self, MethodChoice, Request};
 use crate::render::{self, Format};
-use crate::{Error, Position, exact};
+use crate::{Error, Position, progress, sample};
 use clap::{Parser, Subcommand};
+use rand::RngExt;
 use std::ffi::OsString;
+use std::io::IsTerminal;
 use std::io::{Read, Write};
 use std::process::ExitCode;
 
@@ -36,6 +39,9 @@ enum Command {
     ///            or the first option (plunder).
     /// Under it, each ship's odds of ending in the harbour, the shipyard, and of
     /// being plundered, if the decider takes the best option.
+    ///
+    /// With Monte Carlo, EV and vs pass carry a 95% interval (1.96 standard
+    /// errors), and P(best) is the probability that the option is the best.
     #[command(verbatim_doc_comment)]
     Advise {
         /// A position file in the JSON of POSITION.md, or - for standard input.
@@ -43,6 +49,8 @@ enum Command {
         /// Print the advice JSON of POSITION.md instead of a table.
         #[arg(long)]
         json: bool,
+        #[command(flatten)]
+        solve: SolveArgs,
     },
     /// Each ship's odds and every player's value if nobody places another worker.
     Odds {
@@ -51,8 +59,54 @@ enum Command {
         /// Print the odds JSON of POSITION.md instead of a table.
         #[arg(long)]
         json: bool,
+        #[command(flatten)]
+        solve: SolveArgs,
     },
 }
+
+/// How to compute: the method and, for Monte Carlo, how long to sample.
+#[derive(clap::Args, Debug)]
+struct SolveArgs {
+    /// exact: enumerate every die; mc: sample play-outs; auto: exact when the
+    /// enumeration is small enough, else mc (the output says which ran and why).
+    #[arg(long, value_enum, default_value_t = MethodArg::Auto)]
+    method: MethodArg,
+    /// Seed of the Monte Carlo streams; the same seed gives the same output
+    /// whatever the thread count. Drawn and printed when not given.
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Worker threads for Monte Carlo (default: every core).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Monte Carlo play-outs to make (rounded up to whole blocks of 216).
+    #[arg(long)]
+    samples: Option<u64>,
+    /// Stop once every option's standard error is below this.
+    #[arg(long, value_name = "X")]
+    target_stderr: Option<f64>,
+    /// Stop once the best option leads each other by 3 joint standard errors.
+    #[arg(long)]
+    until_settled: bool,
+    /// Never more play-outs than this.
+    #[arg(long, default_value_t = 20_000_000)]
+    max_samples: u64,
+    /// Stop after this many seconds and report what has been gathered.
+    #[arg(long, value_name = "S")]
+    time_limit: Option<f64>,
+    /// Sample every die, even where the end of the voyage could be enumerated.
+    #[arg(long)]
+    no_variance_reduction: bool,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+enum MethodArg {
+    Exact,
+    Mc,
+    Auto,
+}
+
+/// Play-outs made when no stopping rule is given.
+pub const DEFAULT_SAMPLES: u64 = 100_008;
 
 /// What to do, with every argument checked.
 #[derive(Debug)]
@@ -60,6 +114,9 @@ pub struct Config {
     pub task: Task,
     pub source: Source,
     pub format: Format,
+    pub request: Request,
+    /// Worker threads for Monte Carlo; `None`: every core.
+    pub threads: Option<usize>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -77,11 +134,19 @@ pub enum Source {
 }
 
 impl Config {
-    fn from_args(args: Args) -> Config {
-        let (task, position, json) = match args.command {
-            Command::Show { position } => (Task::Show, position, false),
-            Command::Advise { position, json } => (Task::Advise, position, json),
-            Command::Odds { position, json } => (Task::Odds, position, json),
+    fn from_args(args: Args) -> Result<Config, Error> {
+        let (task, position, json, solve) = match args.command {
+            Command::Show { position } => (Task::Show, position, false, None),
+            Command::Advise {
+                position,
+                json,
+                solve,
+            } => (Task::Advise, position, json, Some(solve)),
+            Command::Odds {
+                position,
+                json,
+                solve,
+            } => (Task::Odds, position, json, Some(solve)),
         };
         let source = if position == "-" {
             Source::Stdin
@@ -89,11 +154,58 @@ impl Config {
             Source::File(position)
         };
         let format = if json { Format::Json } else { Format::Table };
-        Config {
+        let (request, threads) = match solve {
+            Some(solve) => solve.request()?,
+            None => (
+                Request::new(MethodChoice::Auto, sample::Settings::new(0)),
+                None,
+            ),
+        };
+        Ok(Config {
             task,
             source,
             format,
+            request,
+            threads,
+        })
+    }
+}
+
+impl SolveArgs {
+    fn request(self) -> Result<(Request, Option<usize>), Error> {
+        let bad = |flag: &str, why: &str| Err(Error::Usage(format!("{flag}: {why}")));
+        if self.threads == Some(0) {
+            return bad("--threads", "needs at least 1 thread");
         }
+        if self.samples == Some(0) {
+            return bad("--samples", "needs at least 1 sample");
+        }
+        if self
+            .target_stderr
+            .is_some_and(|x| !(x.is_finite() && x > 0.0))
+        {
+            return bad("--target-stderr", "must be a positive number");
+        }
+        if self.time_limit.is_some_and(|t| !(t.is_finite() && t > 0.0)) {
+            return bad("--time-limit", "must be a positive number of seconds");
+        }
+        let seed = self.seed.unwrap_or_else(|| rand::rng().random());
+        let mut settings = sample::Settings::new(seed);
+        let open_ended =
+            self.target_stderr.is_some() || self.until_settled || self.time_limit.is_some();
+        settings.samples = self.samples.or((!open_ended).then_some(DEFAULT_SAMPLES));
+        settings.target_stderr = self.target_stderr;
+        settings.until_settled = self.until_settled;
+        settings.max_samples = self.max_samples.max(1);
+        settings.time_limit = self.time_limit.map(std::time::Duration::from_secs_f64);
+        settings.reduce_variance = !self.no_variance_reduction;
+        settings.progress = std::io::stderr().is_terminal();
+        let method = match self.method {
+            MethodArg::Exact => MethodChoice::Exact,
+            MethodArg::Mc => MethodChoice::MonteCarlo,
+            MethodArg::Auto => MethodChoice::Auto,
+        };
+        Ok((Request::new(method, settings), self.threads))
     }
 }
 
@@ -110,7 +222,7 @@ where
             return ExitCode::from(e.exit_code() as u8);
         }
     };
-    match execute(&Config::from_args(args)) {
+    match Config::from_args(args).and_then(|config| execute(&config)) {
         Ok(text) => write_out(&text),
         Err(e) => {
             eprintln!("error: {e}");
@@ -136,11 +248,27 @@ fn write_out(text: &str) -> ExitCode {
 pub fn execute(config: &Config) -> Result<String, Error> {
     let position = read_position(&config.source)?;
     let renderer = render::renderer(config.format);
-    Ok(match config.task {
-        Task::Show => render::board::draw(&position),
-        Task::Advise => renderer.advice(&position, &exact::advise(&position)),
-        Task::Odds => renderer.odds(&position, &exact::odds(&position)),
-    })
+    if config.task == Task::Show {
+        return Ok(render::board::draw(&position));
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(config.threads.unwrap_or(0))
+        .build()
+        .map_err(|e| Error::Io(format!("cannot start threads: {e}")))?;
+    let mut bar = progress::Bar::new(config.request.sampling.progress);
+    let mut report = |n: u64, se: f64| bar.update(n, se);
+    let text = match config.task {
+        Task::Advise => {
+            let advice = pool.install(|| analysis::advise(&position, &config.request, &mut report));
+            renderer.advice(&position, &advice)
+        }
+        _ => {
+            let odds = pool.install(|| analysis::odds(&position, &config.request, &mut report));
+            renderer.odds(&position, &odds)
+        }
+    };
+    bar.finish();
+    Ok(text)
 }
 
 fn read_position(source: &Source) -> Result<Position, Error> {

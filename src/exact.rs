@@ -17,7 +17,7 @@ use crate::action::Action;
 use crate::play;
 use crate::report::{Advice, Future, Method, OptionValue, ShipOdds};
 use crate::rules::{DIE_SIDES, MAX_PLAYERS, SHIPS, TRACK_END};
-use crate::state::{At, Crew, Phase, PlayerId, State};
+use crate::state::{At, Phase, PlayerId, State};
 use std::collections::HashMap;
 
 /// Two values closer than this are equal (R14).
@@ -44,7 +44,36 @@ pub struct Outcome {
 }
 
 impl Outcome {
-    fn add(&mut self, w: f64, o: &Outcome) {
+    /// Every component times `w`.
+    pub fn scaled(&self, w: f64) -> Outcome {
+        let mut out = Outcome::default();
+        out.add(w, self);
+        out
+    }
+
+    /// Every component squared.
+    pub fn squared(&self) -> Outcome {
+        self.zip(self, |a, b| a * b)
+    }
+
+    /// Component by component `f(self, other)`.
+    pub fn zip(&self, other: &Outcome, f: impl Fn(f64, f64) -> f64) -> Outcome {
+        let mut out = Outcome {
+            paid: f(self.paid, other.paid),
+            ..Outcome::default()
+        };
+        for p in 0..MAX_PLAYERS {
+            out.value[p] = f(self.value[p], other.value[p]);
+        }
+        for i in 0..SHIPS {
+            out.harbour[i] = f(self.harbour[i], other.harbour[i]);
+            out.plundered[i] = f(self.plundered[i], other.plundered[i]);
+        }
+        out
+    }
+
+    /// Adds `w` times `o`, component by component.
+    pub fn add(&mut self, w: f64, o: &Outcome) {
         for (a, b) in self.value.iter_mut().zip(&o.value) {
             *a += w * b;
         }
@@ -131,7 +160,7 @@ fn mark_paid(s: &State, mark: Mark) -> bool {
 }
 
 /// The outcome of a settled state (every ship in the harbour or the shipyard).
-fn settled(s: &State, mark: Mark) -> Outcome {
+pub fn settled(s: &State, mark: Mark) -> Outcome {
     let settlement = play::settle(s);
     let mut out = Outcome::default();
     for (v, &p) in out.value.iter_mut().zip(&settlement.payouts) {
@@ -172,12 +201,28 @@ fn plunder_or_settle(s: &State, mark: Mark) -> Outcome {
     best(options.map(|t| settled(&t, mark)), s.decider())
 }
 
-/// What can change after the placements besides positions: crews and pirates.
+/// Everything a table's values depend on besides positions: the state with its
+/// positions and progress blanked (crews, pirates, slots, variant), and the mark.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-struct CrewKey {
-    crews: [Crew; SHIPS],
-    pirates: [Option<PlayerId>; 2],
+struct TableKey {
+    state: State,
     mark: Mark,
+}
+
+impl TableKey {
+    fn new(s: &State, mark: Mark) -> TableKey {
+        let mut state = *s;
+        for ship in state.ships.iter_mut() {
+            ship.at = At::Sea(0);
+        }
+        // Turn order, passes, cash and the round play no part once nobody places.
+        state.phase = Phase::Roll;
+        state.rolls_done = 0;
+        state.round = 0;
+        state.passed = 0;
+        state.cash = [None; MAX_PLAYERS];
+        TableKey { state, mark }
+    }
 }
 
 /// Values of one crew configuration, per position triple.
@@ -260,19 +305,29 @@ fn moved(p: Pos, deltas: [i8; SHIPS]) -> Option<Pos> {
     Some(out)
 }
 
-/// The solver for one starting state: tables per crew configuration.
-struct Solver {
+/// The exact solver under `none`. Its tables persist between calls, so one solver
+/// can value many states (the sampler keeps one per chunk).
+pub struct Solver {
     tables: Vec<Tables>,
-    keys: HashMap<CrewKey, usize>,
+    keys: HashMap<TableKey, usize>,
+    /// The last key looked up: play-outs ask for the same one again and again.
+    last: Option<(TableKey, usize)>,
     small_moves: Vec<[i8; SHIPS]>,
     large_moves: Vec<[i8; SHIPS]>,
 }
 
+impl Default for Solver {
+    fn default() -> Solver {
+        Solver::new()
+    }
+}
+
 impl Solver {
-    fn new() -> Solver {
+    pub fn new() -> Solver {
         Solver {
             tables: Vec::new(),
             keys: HashMap::new(),
+            last: None,
             small_moves: pilot_deltas(false),
             large_moves: pilot_deltas(true),
         }
@@ -280,12 +335,14 @@ impl Solver {
 
     /// The tables of the crews and pirates of `s`, made on first use.
     fn tables_for(&mut self, s: &State, mark: Mark) -> usize {
-        let key = CrewKey {
-            crews: s.ships.map(|sh| sh.crew),
-            pirates: s.pirates,
-            mark,
-        };
+        let key = TableKey::new(s, mark);
+        if let Some((last, t)) = self.last {
+            if last == key {
+                return t;
+            }
+        }
         if let Some(&t) = self.keys.get(&key) {
+            self.last = Some((key, t));
             return t;
         }
         let terminal = std::array::from_fn(|k| {
@@ -300,8 +357,10 @@ impl Solver {
             large: vec![None; TRIPLES],
             small: vec![None; TRIPLES],
         });
-        self.keys.insert(key, self.tables.len() - 1);
-        self.tables.len() - 1
+        let t = self.tables.len() - 1;
+        self.keys.insert(key, t);
+        self.last = Some((key, t));
+        t
     }
 
     /// Roll 3 from positions `p` (R6, R9, R10, R11).
@@ -416,8 +475,24 @@ impl Solver {
         out
     }
 
+    /// The decider's best action in a boarding, pilot or plunder state (R14).
+    pub fn best_action(&mut self, s: &State) -> Option<Action> {
+        let decider = s.decider()? as usize;
+        let mut best: Option<(Action, f64)> = None;
+        for a in play::legal_actions(s) {
+            let Ok(next) = play::apply(s, a) else {
+                continue;
+            };
+            let v = self.value(&next, Mark::None).value[decider];
+            if best.is_none_or(|(_, b)| v > b + TIE) {
+                best = Some((a, v));
+            }
+        }
+        best.map(|(a, _)| a)
+    }
+
     /// The rest of the voyage from `s` when nobody places another worker.
-    fn value(&mut self, s: &State, mark: Mark) -> Outcome {
+    pub fn value(&mut self, s: &State, mark: Mark) -> Outcome {
         let p = positions(s);
         match s.phase {
             Phase::Over | Phase::Plunder => plunder_or_settle(s, mark),
@@ -495,14 +570,19 @@ pub fn option_outcomes(s: &State) -> Vec<(Action, Outcome)> {
         .into_iter()
         .filter_map(|a| {
             let next = play::apply(s, a).ok()?;
-            let mark = match s.phase {
-                Phase::Placement { .. } => placed_mark(s, a),
-                Phase::Boarding { next, .. } => follow_mark(Mark::Pirate(next), s, a),
-                _ => Mark::None,
-            };
-            Some((a, Solver::new().value(&next, mark)))
+            Some((a, Solver::new().value(&next, option_mark(s, a))))
         })
         .collect()
+}
+
+/// The worker whose pay `p_paid` follows when the decider takes `a`: the worker
+/// placed, or the deciding pirate.
+pub fn option_mark(s: &State, a: Action) -> Mark {
+    match s.phase {
+        Phase::Placement { .. } => placed_mark(s, a),
+        Phase::Boarding { next, .. } => follow_mark(Mark::Pirate(next), s, a),
+        _ => Mark::None,
+    }
 }
 
 /// The decider's options valued and ranked, best first (R14), and the ships' odds
@@ -530,6 +610,8 @@ pub fn advise_state(s: &State) -> Advice {
                 gain_vs_pass: ev - pass_ev,
                 p_paid: pays_worker(s, *a).then_some(o.paid),
                 stderr: None,
+                gain_stderr: None,
+                p_best: None,
             }
         })
         .collect();
@@ -540,6 +622,8 @@ pub fn advise_state(s: &State) -> Advice {
     Advice {
         decider,
         method: Method::Exact,
+        method_reason: "exact enumeration".into(),
+        sampling: None,
         future: Future::None,
         options,
         reference: valued.first().map_or(Action::Pass, |v| v.0),
@@ -568,7 +652,7 @@ pub fn rank(values: &[f64]) -> Vec<usize> {
 }
 
 /// Whether an option puts a worker whose pay `p_paid` reports.
-fn pays_worker(s: &State, a: Action) -> bool {
+pub fn pays_worker(s: &State, a: Action) -> bool {
     match s.phase {
         Phase::Placement { .. } => placed_mark(s, a) != Mark::None,
         Phase::Boarding { .. } => true,
@@ -583,6 +667,7 @@ pub fn ship_odds(s: &State, o: &Outcome) -> Vec<ShipOdds> {
             p_harbour: o.harbour[i],
             p_shipyard: 1.0 - o.harbour[i],
             p_plundered: o.plundered[i],
+            stderr: None,
         })
         .collect()
 }
@@ -593,6 +678,9 @@ pub fn odds(position: &crate::Position) -> crate::report::Odds {
     let o = outcome(s);
     crate::report::Odds {
         method: Method::Exact,
+        method_reason: "exact enumeration".into(),
+        sampling: None,
+        players_stderr: None,
         future: Future::None,
         ships: ship_odds(s, &o),
         players: o.value[..s.players as usize].to_vec(),

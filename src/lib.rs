@@ -31,13 +31,16 @@
 //! ```
 
 pub mod action;
+pub mod analysis;
 pub mod cli;
 pub mod exact;
 pub mod play;
 pub mod position;
+pub mod progress;
 pub mod render;
 pub mod report;
 pub mod rules;
+pub mod sample;
 pub mod setup;
 pub mod state;
 

@@ -10,14 +10,28 @@ use crate::state::PlayerId;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Method {
     Exact,
+    MonteCarlo,
 }
 
 impl Method {
     pub fn name(self) -> &'static str {
         match self {
             Method::Exact => "exact",
+            Method::MonteCarlo => "mc",
         }
     }
+}
+
+/// How a Monte Carlo run went, so that it can be repeated.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sampling {
+    pub seed: u64,
+    /// Play-outs made (each values every option on the same dice).
+    pub samples: u64,
+    /// Why sampling stopped: samples, target_stderr, settled, cap, time_limit.
+    pub stop: &'static str,
+    pub seconds: f64,
+    pub variance_reduction: bool,
 }
 
 /// What the other players are assumed to do with workers still in hand (R15).
@@ -48,6 +62,10 @@ pub struct OptionValue {
     pub p_paid: Option<f64>,
     /// Standard error of `ev`; `None` when exact.
     pub stderr: Option<f64>,
+    /// Standard error of `gain_vs_pass`; `None` when exact.
+    pub gain_stderr: Option<f64>,
+    /// Probability that this option is the best; `None` when exact.
+    pub p_best: Option<f64>,
 }
 
 /// The fate of one ship.
@@ -57,6 +75,8 @@ pub struct ShipOdds {
     pub p_harbour: f64,
     pub p_shipyard: f64,
     pub p_plundered: f64,
+    /// Standard errors of `p_harbour` and `p_plundered`; `None` when exact.
+    pub stderr: Option<(f64, f64)>,
 }
 
 /// The decider's options, best first, and the ships' odds after the best one.
@@ -64,6 +84,9 @@ pub struct ShipOdds {
 pub struct Advice {
     pub decider: PlayerId,
     pub method: Method,
+    /// Why this method ran (the `auto` choice, or the user's).
+    pub method_reason: String,
+    pub sampling: Option<Sampling>,
     pub future: Future,
     pub options: Vec<OptionValue>,
     /// The option `gain_vs_pass` is measured against (pass, stay, none, first).
@@ -85,6 +108,10 @@ impl Advice {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Odds {
     pub method: Method,
+    pub method_reason: String,
+    pub sampling: Option<Sampling>,
+    /// Standard errors of `players`; `None` when exact.
+    pub players_stderr: Option<Vec<f64>>,
     pub future: Future,
     pub ships: Vec<ShipOdds>,
     /// Indexed by player.

@@ -2,7 +2,7 @@
 
 use super::{Render, phase_name};
 use crate::Position;
-use crate::report::{Advice, Odds, ShipOdds};
+use crate::report::{Advice, Odds, Sampling, ShipOdds};
 use serde::Serialize;
 
 pub struct JsonRender;
@@ -18,14 +18,35 @@ pub struct AdviceJson<'a> {
     pub phase: &'static str,
     /// The player who decides.
     pub decider: &'a str,
-    /// `exact` (or `mc` with Monte Carlo).
+    /// `exact` or `mc` (Monte Carlo).
     pub method: &'static str,
+    /// Why that method ran.
+    pub method_reason: String,
     /// The future placement model (R15).
     pub future: &'static str,
+    /// Monte Carlo only: the seed that repeats the run.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+    /// Monte Carlo only: play-outs made.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub samples: Option<u64>,
+    /// Monte Carlo only: how the run went.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sampling: Option<SamplingJson>,
     /// Every legal option, best first.
     pub options: Vec<OptionJson>,
     /// Each ship's odds after the best option.
     pub ships: Vec<ShipJson>,
+}
+
+/// How a Monte Carlo run went.
+#[derive(Serialize)]
+pub struct SamplingJson {
+    /// Why sampling stopped: samples, target_stderr, settled, cap or time_limit.
+    /// A run stopped by the time limit is the one whose output a seed does not
+    /// repeat exactly.
+    pub stopped_by: &'static str,
+    pub variance_reduction: bool,
 }
 
 /// One option of the advice.
@@ -36,7 +57,12 @@ pub struct OptionJson {
     pub ev: f64,
     pub gain_vs_pass: f64,
     pub p_paid: Option<f64>,
+    /// Standard error of `ev` (Monte Carlo); null when exact.
     pub stderr: Option<f64>,
+    /// Standard error of `gain_vs_pass` (Monte Carlo); null when exact.
+    pub gain_stderr: Option<f64>,
+    /// Probability that this option is the best (Monte Carlo); null when exact.
+    pub p_best: Option<f64>,
 }
 
 /// One ship's odds.
@@ -46,6 +72,11 @@ pub struct ShipJson {
     pub p_harbour: f64,
     pub p_shipyard: f64,
     pub p_plundered: f64,
+    /// Monte Carlo only: standard errors of `p_harbour` and `p_plundered`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stderr_harbour: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stderr_plundered: Option<f64>,
 }
 
 /// Each ship's odds and every player's value.
@@ -53,10 +84,20 @@ pub struct ShipJson {
 pub struct OddsJson {
     pub format_version: u32,
     pub method: &'static str,
+    pub method_reason: String,
     pub future: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub samples: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sampling: Option<SamplingJson>,
     pub ships: Vec<ShipJson>,
     /// Every player's value (R13), by name, in seating order.
     pub players: Players,
+    /// Monte Carlo only: the standard error of each player's value.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub players_stderr: Option<Players>,
 }
 
 /// Player names to values, written as a JSON object in seating order.
@@ -86,6 +127,8 @@ fn ships(odds: &[ShipOdds]) -> Vec<ShipJson> {
             p_harbour: clean(s.p_harbour),
             p_shipyard: clean(s.p_shipyard),
             p_plundered: clean(s.p_plundered),
+            stderr_harbour: s.stderr.map(|e| e.0),
+            stderr_plundered: s.stderr.map(|e| e.1),
         })
         .collect()
 }
@@ -96,7 +139,11 @@ pub fn advice_json<'a>(position: &'a Position, advice: &Advice) -> AdviceJson<'a
         phase: phase_name(position.state().phase),
         decider: position.name(advice.decider),
         method: advice.method.name(),
+        method_reason: advice.method_reason.clone(),
         future: advice.future.name(),
+        seed: advice.sampling.as_ref().map(|s| s.seed),
+        samples: advice.sampling.as_ref().map(|s| s.samples),
+        sampling: advice.sampling.as_ref().map(sampling_json),
         options: advice
             .options
             .iter()
@@ -107,6 +154,8 @@ pub fn advice_json<'a>(position: &'a Position, advice: &Advice) -> AdviceJson<'a
                 gain_vs_pass: clean(o.gain_vs_pass),
                 p_paid: o.p_paid.map(clean),
                 stderr: o.stderr,
+                gain_stderr: o.gain_stderr,
+                p_best: o.p_best,
             })
             .collect(),
         ships: ships(&advice.ships),
@@ -117,16 +166,32 @@ pub fn odds_json(position: &Position, odds: &Odds) -> OddsJson {
     OddsJson {
         format_version: FORMAT_VERSION,
         method: odds.method.name(),
+        method_reason: odds.method_reason.clone(),
         future: odds.future.name(),
+        seed: odds.sampling.as_ref().map(|s| s.seed),
+        samples: odds.sampling.as_ref().map(|s| s.samples),
+        sampling: odds.sampling.as_ref().map(sampling_json),
         ships: ships(&odds.ships),
-        players: Players(
-            odds.players
-                .iter()
-                .enumerate()
-                .map(|(p, &v)| (position.name(p as u8).to_string(), clean(v)))
-                .collect(),
-        ),
+        players: named(position, &odds.players),
+        players_stderr: odds.players_stderr.as_ref().map(|e| named(position, e)),
     }
+}
+
+fn sampling_json(s: &Sampling) -> SamplingJson {
+    SamplingJson {
+        stopped_by: s.stop,
+        variance_reduction: s.variance_reduction,
+    }
+}
+
+fn named(position: &Position, values: &[f64]) -> Players {
+    Players(
+        values
+            .iter()
+            .enumerate()
+            .map(|(p, &v)| (position.name(p as u8).to_string(), clean(v)))
+            .collect(),
+    )
 }
 
 fn pretty<T: Serialize>(value: &T) -> String {

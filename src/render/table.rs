@@ -2,7 +2,7 @@
 
 use super::{Render, phase_name};
 use crate::Position;
-use crate::report::{Advice, Odds, ShipOdds};
+use crate::report::{Advice, Odds, Sampling, ShipOdds};
 use crate::state::Phase;
 use comfy_table::presets::UTF8_FULL_CONDENSED;
 use comfy_table::{CellAlignment, Table};
@@ -23,6 +23,11 @@ fn table(header: &[&str]) -> Table {
 
 fn percent(p: f64) -> String {
     format!("{:.1}%", 100.0 * p)
+}
+
+/// A percentage already scaled to 0..100.
+fn pct(x: f64) -> String {
+    format!("{x:.1}%")
 }
 
 fn money(x: f64) -> String {
@@ -55,36 +60,71 @@ fn ships_table(position: &Position, ships: &[ShipOdds]) -> Table {
             Some(x) => format!("space {x}"),
             None => "docked".to_string(),
         };
+        let (se_h, se_p) = odds.stderr.unzip();
         t.add_row(vec![
             odds.cargo.name().to_string(),
             at,
-            percent(odds.p_harbour),
-            percent(odds.p_shipyard),
-            percent(odds.p_plundered),
+            with_interval(odds.p_harbour * 100.0, se_h.map(|e| e * 100.0), pct),
+            with_interval(odds.p_shipyard * 100.0, se_h.map(|e| e * 100.0), pct),
+            with_interval(odds.p_plundered * 100.0, se_p.map(|e| e * 100.0), pct),
         ]);
     }
     t
 }
 
+/// The line that says how the figures were computed.
+fn method_line(method_reason: &str, future: &str, sampling: Option<&Sampling>) -> String {
+    let mut line = format!("Method: {method_reason}; future {future}");
+    if let Some(s) = sampling {
+        line += &format!(
+            "; {} play-outs, seed {}, stopped by {}",
+            s.samples,
+            s.seed,
+            s.stop.replace('_', " ")
+        );
+        if s.stop == "time_limit" {
+            line += " (a run cut short by time is not repeated exactly by its seed)";
+        }
+    }
+    line + "\n"
+}
+
+/// `12.34 ± 0.56`: a value with its 95% interval when sampled.
+fn with_interval(x: f64, stderr: Option<f64>, show: fn(f64) -> String) -> String {
+    match stderr {
+        Some(se) => format!("{} ± {:.2}", show(x), 1.96 * se),
+        None => show(x),
+    }
+}
+
 impl Render for TableRender {
     fn advice(&self, position: &Position, advice: &Advice) -> String {
         let who = position.name(advice.decider);
-        let mut out = format!(
-            "{who} to decide: {} ({}, future {})\n",
-            situation(position),
-            advice.method.name(),
-            advice.future.name()
+        let mut out = format!("{who} to decide: {}\n", situation(position));
+        out += &method_line(
+            &advice.method_reason,
+            advice.future.name(),
+            advice.sampling.as_ref(),
         );
-        let mut t = table(&["#", "action", "cost", "P(paid)", "EV", "vs pass"]);
+        let sampled = advice.sampling.is_some();
+        let mut header = vec!["#", "action", "cost", "P(paid)", "EV", "vs pass"];
+        if sampled {
+            header.push("P(best)");
+        }
+        let mut t = table(&header);
         for (k, o) in advice.options.iter().enumerate() {
-            t.add_row(vec![
+            let mut row = vec![
                 (k + 1).to_string(),
                 o.action.to_string(),
                 o.cost.to_string(),
                 o.p_paid.map(percent).unwrap_or_default(),
-                money(o.ev),
-                signed(o.gain_vs_pass),
-            ]);
+                with_interval(o.ev, o.stderr, money),
+                with_interval(o.gain_vs_pass, o.gain_stderr, signed),
+            ];
+            if let Some(p) = o.p_best {
+                row.push(percent(p));
+            }
+            t.add_row(row);
         }
         if let Some(col) = t.column_mut(1) {
             col.set_cell_alignment(CellAlignment::Left);
@@ -105,15 +145,22 @@ impl Render for TableRender {
 
     fn odds(&self, position: &Position, odds: &Odds) -> String {
         let mut out = format!(
-            "Odds if nobody places another worker: {} ({}, future {})\n",
-            situation(position),
-            odds.method.name(),
-            odds.future.name()
+            "Odds if nobody places another worker: {}\n",
+            situation(position)
+        );
+        out += &method_line(
+            &odds.method_reason,
+            odds.future.name(),
+            odds.sampling.as_ref(),
         );
         out += &format!("{}\n", ships_table(position, &odds.ships));
         let mut t = table(&["player", "value"]);
         for (p, v) in odds.players.iter().enumerate() {
-            t.add_row(vec![position.name(p as u8).to_string(), money(*v)]);
+            let se = odds.players_stderr.as_ref().map(|e| e[p]);
+            t.add_row(vec![
+                position.name(p as u8).to_string(),
+                with_interval(*v, se, money),
+            ]);
         }
         out += &format!("{t}\n");
         out

@@ -1,0 +1,536 @@
+//! Monte Carlo: the rest of the voyage played out many times, with honest error
+//! bars.
+//!
+//! A *sample* is one play-out of the rest of the voyage under the future model:
+//! placements come from the model (`none`: everybody passes), the dice from the
+//! stream, the other decisions (boarding, pilots, plunder) from the exact solver's
+//! choice at that point (R14). With variance reduction on, a play-out stops once
+//! what is left is small enough to enumerate (everything after roll 2 under
+//! `none`) and takes the exact value of the rest.
+//!
+//! Every option is valued on the same dice (common random numbers). The first roll
+//! still to come is stratified: a *block* runs all 216 outcomes of its three dice
+//! once, the later dice drawn at random. Block means are independent, so standard
+//! errors come from the spread of block means. Blocks are grouped in fixed chunks,
+//! each with its own stream split off the seed before going parallel, and chunk
+//! results are merged in chunk order: the answer does not depend on the threads.
+
+use crate::action::Action;
+use crate::exact::{self, Mark, Outcome, Solver};
+use crate::play;
+use crate::rules::{DIE_SIDES, ROLLS, SHIPS};
+use crate::state::{Phase, State};
+use rand::{RngExt, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+use rayon::prelude::*;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// Outcomes of the stratified roll: one play-out each per block.
+pub const BLOCK: u64 = 216;
+/// Blocks per chunk: the unit of parallel work, each with its own stream.
+const CHUNK_BLOCKS: u64 = 8;
+/// Chunks between two checks of the stopping rules.
+const ROUND_CHUNKS: u64 = 16;
+/// `--until-settled` looks only after this many play-outs.
+pub const SETTLE_MIN_SAMPLES: u64 = 10 * BLOCK;
+/// Margin of `--until-settled`, in joint standard errors.
+pub const SETTLE_SIGMAS: f64 = 3.0;
+/// Draws from the normal approximation that estimate `p_best`.
+const P_BEST_DRAWS: usize = 20_000;
+
+/// How long to sample and how.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Settings {
+    pub seed: u64,
+    /// Play-outs wanted (rounded up to whole blocks); `None`: until another rule.
+    pub samples: Option<u64>,
+    /// Stop when every option's standard error is below this.
+    pub target_stderr: Option<f64>,
+    /// Stop when the best option leads each other by 3 joint standard errors.
+    pub until_settled: bool,
+    /// Never more play-outs than this.
+    pub max_samples: u64,
+    /// Return what has been gathered after this long.
+    pub time_limit: Option<Duration>,
+    /// Enumerate the small end of the voyage exactly instead of sampling it.
+    pub reduce_variance: bool,
+    /// Report progress (on standard error) through this callback.
+    pub progress: bool,
+}
+
+impl Settings {
+    pub fn new(seed: u64) -> Settings {
+        Settings {
+            seed,
+            samples: None,
+            target_stderr: None,
+            until_settled: false,
+            max_samples: 50_000_000,
+            time_limit: None,
+            reduce_variance: true,
+            progress: false,
+        }
+    }
+}
+
+/// Why sampling stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    Samples,
+    TargetStderr,
+    Settled,
+    Cap,
+    TimeLimit,
+}
+
+impl Stop {
+    pub fn name(self) -> &'static str {
+        match self {
+            Stop::Samples => "samples",
+            Stop::TargetStderr => "target_stderr",
+            Stop::Settled => "settled",
+            Stop::Cap => "cap",
+            Stop::TimeLimit => "time_limit",
+        }
+    }
+}
+
+/// One thing valued: an option of the decider (or the position itself for odds).
+#[derive(Clone, Copy, Debug)]
+pub struct Arm {
+    pub action: Option<Action>,
+    /// The state right after the action.
+    pub start: State,
+    pub mark: Mark,
+    /// What the action costs and pays the decider at once.
+    pub cost: f64,
+    pub income: f64,
+}
+
+/// Estimates for one arm.
+#[derive(Clone, Debug)]
+pub struct ArmEstimate {
+    pub action: Option<Action>,
+    /// Mean outcome per play-out.
+    pub mean: Outcome,
+    /// Standard error of each component of `mean`.
+    pub stderr: Outcome,
+    /// The decider's value: `mean.value[decider] - cost + income`.
+    pub ev: f64,
+    pub ev_stderr: f64,
+    /// Standard error of `ev` minus the first arm's `ev`.
+    pub gain_stderr: f64,
+    /// Probability that this arm is the best (normal approximation).
+    pub p_best: f64,
+}
+
+/// The result of a sampling run.
+#[derive(Clone, Debug)]
+pub struct Estimate {
+    pub arms: Vec<ArmEstimate>,
+    /// Covariance of the arms' mean values, row-major.
+    pub cov: Vec<f64>,
+    pub samples: u64,
+    pub stop: Stop,
+    pub seed: u64,
+    pub elapsed: Duration,
+}
+
+/// The arms of an advice: every legal option of the decider in `s`.
+pub fn option_arms(s: &State) -> Vec<Arm> {
+    play::legal_actions(s)
+        .into_iter()
+        .filter_map(|a| {
+            let start = play::apply(s, a).ok()?;
+            Some(Arm {
+                action: Some(a),
+                start,
+                mark: exact::option_mark(s, a),
+                cost: play::action_cost(s, a) as f64,
+                income: play::income(s, a) as f64,
+            })
+        })
+        .collect()
+}
+
+/// The single arm of odds: the position as it stands.
+pub fn position_arm(s: &State) -> Arm {
+    Arm {
+        action: None,
+        start: *s,
+        mark: Mark::None,
+        cost: 0.0,
+        income: 0.0,
+    }
+}
+
+/// The dice of one play-out: `dice[k][i]` moves ship `i` in roll `k + 1`.
+type Dice = [[u8; SHIPS]; ROLLS as usize];
+
+/// Plays out the rest of the voyage from `arm.start` under the model `none`.
+fn playout(solver: &mut Solver, arm: &Arm, dice: &Dice, reduce: bool) -> Outcome {
+    let mut s = arm.start;
+    let mut mark = arm.mark;
+    loop {
+        match s.phase {
+            Phase::Over => return exact::settled(&s, mark),
+            _ if reduce && s.rolls_done >= 2 => return solver.value(&s, mark),
+            Phase::Roll => s = play::roll(&s, dice[s.rolls_done as usize]),
+            // The model `none`: nobody places another worker.
+            Phase::Placement { .. } => s = pass(&s),
+            _ => {
+                let Some(a) = solver.best_action(&s) else {
+                    return solver.value(&s, mark);
+                };
+                mark = exact::follow_mark(mark, &s, a);
+                s = play::apply(&s, a).unwrap_or(s);
+            }
+        }
+    }
+}
+
+fn pass(s: &State) -> State {
+    play::apply(s, Action::Pass).unwrap_or(*s)
+}
+
+/// The roll whose dice are stratified: the first still to come for every arm.
+fn stratified_roll(arms: &[Arm]) -> usize {
+    arms.iter()
+        .map(|a| a.start.rolls_done as usize)
+        .min()
+        .unwrap_or(0)
+        .min(ROLLS as usize - 1)
+}
+
+/// Sums over blocks of block means, merged associatively in chunk order.
+#[derive(Clone, Debug)]
+struct Sums {
+    blocks: u64,
+    mean: Vec<Outcome>,
+    square: Vec<Outcome>,
+    /// Σ ev_a · ev_b over blocks, row-major.
+    cross: Vec<f64>,
+}
+
+impl Sums {
+    fn new(arms: usize) -> Sums {
+        Sums {
+            blocks: 0,
+            mean: vec![Outcome::default(); arms],
+            square: vec![Outcome::default(); arms],
+            cross: vec![0.0; arms * arms],
+        }
+    }
+
+    fn merge(mut self, other: &Sums) -> Sums {
+        self.blocks += other.blocks;
+        for (a, b) in self.mean.iter_mut().zip(&other.mean) {
+            a.add(1.0, b);
+        }
+        for (a, b) in self.square.iter_mut().zip(&other.square) {
+            a.add(1.0, b);
+        }
+        for (a, b) in self.cross.iter_mut().zip(&other.cross) {
+            *a += b;
+        }
+        self
+    }
+
+    fn add_block(&mut self, block: &[Outcome], evs: &[f64]) {
+        self.blocks += 1;
+        for (k, o) in block.iter().enumerate() {
+            self.mean[k].add(1.0, o);
+            self.square[k].add(1.0, &o.squared());
+        }
+        let n = evs.len();
+        for i in 0..n {
+            for j in 0..n {
+                self.cross[i * n + j] += evs[i] * evs[j];
+            }
+        }
+    }
+}
+
+/// Everything a chunk needs: arms, decider, settings, and solvers to reuse.
+struct Job<'a> {
+    arms: &'a [Arm],
+    decider: Option<usize>,
+    reduce: bool,
+    stratified: usize,
+    solvers: Mutex<Vec<Solver>>,
+}
+
+impl Job<'_> {
+    fn ev(&self, arm: &Arm, o: &Outcome) -> f64 {
+        self.decider
+            .map_or(0.0, |d| o.value[d] - arm.cost + arm.income)
+    }
+
+    /// Runs `blocks` blocks on one stream. The solver's tables are a cache of
+    /// pure values, so sharing solvers between chunks changes no figure.
+    fn chunk(&self, mut rng: Xoshiro256PlusPlus, blocks: u64) -> Sums {
+        let mut solver = self
+            .solvers
+            .lock()
+            .ok()
+            .and_then(|mut s| s.pop())
+            .unwrap_or_default();
+        let mut sums = Sums::new(self.arms.len());
+        let mut block = vec![Outcome::default(); self.arms.len()];
+        for _ in 0..blocks {
+            block.iter_mut().for_each(|o| *o = Outcome::default());
+            for stratum in 0..BLOCK {
+                let dice = self.dice(&mut rng, stratum);
+                for (k, arm) in self.arms.iter().enumerate() {
+                    let o = playout(&mut solver, arm, &dice, self.reduce);
+                    block[k].add(1.0 / BLOCK as f64, &o);
+                }
+            }
+            let evs: Vec<f64> = self
+                .arms
+                .iter()
+                .zip(&block)
+                .map(|(a, o)| self.ev(a, o))
+                .collect();
+            sums.add_block(&block, &evs);
+        }
+        if let Ok(mut pool) = self.solvers.lock() {
+            pool.push(solver);
+        }
+        sums
+    }
+
+    fn dice(&self, rng: &mut Xoshiro256PlusPlus, stratum: u64) -> Dice {
+        let mut dice = [[0u8; SHIPS]; ROLLS as usize];
+        for (k, roll) in dice.iter_mut().enumerate() {
+            for (i, d) in roll.iter_mut().enumerate() {
+                *d = if k == self.stratified {
+                    let sides = DIE_SIDES as u64;
+                    1 + (stratum / sides.pow(2 - i as u32) % sides) as u8
+                } else {
+                    rng.random_range(1..=DIE_SIDES)
+                };
+            }
+        }
+        dice
+    }
+}
+
+/// Samples the arms until a stopping rule holds. `decider` is whose value ranks
+/// the arms; `on_progress` hears (play-outs so far, largest standard error).
+pub fn run(
+    arms: &[Arm],
+    decider: Option<usize>,
+    settings: &Settings,
+    on_progress: &mut dyn FnMut(u64, f64),
+) -> Estimate {
+    let started = Instant::now();
+    let job = Job {
+        arms,
+        decider,
+        reduce: settings.reduce_variance,
+        stratified: stratified_roll(arms),
+        solvers: Mutex::new(Vec::new()),
+    };
+    let mut master = Xoshiro256PlusPlus::seed_from_u64(settings.seed);
+    let cap_blocks = (settings.max_samples / BLOCK).max(2);
+    let want_blocks = settings
+        .samples
+        .map_or(cap_blocks, |n| n.div_ceil(BLOCK).max(2))
+        .min(cap_blocks);
+    let mut sums = Sums::new(arms.len());
+    loop {
+        let left = want_blocks - sums.blocks;
+        // Streams are split off the master before going parallel (one per chunk).
+        let round: Vec<(Xoshiro256PlusPlus, u64)> = (0..ROUND_CHUNKS)
+            .map(|k| left.saturating_sub(k * CHUNK_BLOCKS).min(CHUNK_BLOCKS))
+            .filter(|&b| b > 0)
+            .map(|b| {
+                let rng = master.clone();
+                master.jump();
+                (rng, b)
+            })
+            .collect();
+        let parts: Vec<Sums> = round
+            .into_par_iter()
+            .map(|(rng, b)| job.chunk(rng, b))
+            .collect();
+        sums = parts.iter().fold(sums, |acc, part| acc.merge(part));
+        let mut estimate = summarise(arms, &sums, decider, settings.seed);
+        on_progress(estimate.samples, largest_stderr(&estimate.arms));
+        if let Some(stop) = should_stop(
+            settings,
+            &estimate,
+            sums.blocks,
+            want_blocks,
+            cap_blocks,
+            started,
+        ) {
+            estimate.stop = stop;
+            estimate.elapsed = started.elapsed();
+            if decider.is_some() {
+                estimate_p_best(&mut estimate);
+            }
+            return estimate;
+        }
+    }
+}
+
+/// Means, standard errors and the covariance of the arms' values from the sums.
+fn summarise(arms: &[Arm], sums: &Sums, decider: Option<usize>, seed: u64) -> Estimate {
+    let blocks = sums.blocks;
+    let b = blocks.max(1) as f64;
+    // The unbiased variance of one block mean, divided by the blocks: the
+    // variance of their mean. Infinite until there are two blocks.
+    let variance = |sum: f64, other: f64, cross: f64| {
+        if blocks < 2 {
+            return f64::INFINITY;
+        }
+        (cross / b - (sum / b) * (other / b)) / (b - 1.0)
+    };
+    let n = arms.len();
+    let ev_sum: Vec<f64> = arms
+        .iter()
+        .zip(&sums.mean)
+        .map(|(arm, sum)| decider.map_or(0.0, |d| sum.value[d] - b * (arm.cost - arm.income)))
+        .collect();
+    let mut cov = vec![0.0; n * n];
+    for i in 0..n {
+        for j in 0..n {
+            cov[i * n + j] = variance(ev_sum[i], ev_sum[j], sums.cross[i * n + j]);
+        }
+    }
+    let stderr_of = |sum: f64, square: f64| variance(sum, sum, square).max(0.0).sqrt();
+    let estimates = (0..n)
+        .map(|k| {
+            let c = |i: usize, j: usize| cov[i * n + j];
+            ArmEstimate {
+                action: arms[k].action,
+                mean: sums.mean[k].scaled(1.0 / b),
+                stderr: sums.mean[k].zip(&sums.square[k], stderr_of),
+                ev: ev_sum[k] / b,
+                ev_stderr: c(k, k).max(0.0).sqrt(),
+                gain_stderr: (c(k, k) + c(0, 0) - 2.0 * c(0, k)).max(0.0).sqrt(),
+                p_best: 0.0,
+            }
+        })
+        .collect();
+    Estimate {
+        arms: estimates,
+        cov,
+        samples: blocks * BLOCK,
+        stop: Stop::Samples,
+        seed,
+        elapsed: Duration::ZERO,
+    }
+}
+
+fn largest_stderr(arms: &[ArmEstimate]) -> f64 {
+    arms.iter().map(|a| a.ev_stderr).fold(0.0, f64::max)
+}
+
+fn should_stop(
+    settings: &Settings,
+    estimate: &Estimate,
+    blocks: u64,
+    want: u64,
+    cap: u64,
+    started: Instant,
+) -> Option<Stop> {
+    if blocks >= want {
+        return Some(if settings.samples.is_some() && want < cap {
+            Stop::Samples
+        } else {
+            Stop::Cap
+        });
+    }
+    if settings
+        .target_stderr
+        .is_some_and(|x| largest_stderr(&estimate.arms) < x)
+    {
+        return Some(Stop::TargetStderr);
+    }
+    if settings.until_settled && blocks * BLOCK >= SETTLE_MIN_SAMPLES && settled(estimate) {
+        return Some(Stop::Settled);
+    }
+    if settings.time_limit.is_some_and(|t| started.elapsed() >= t) {
+        return Some(Stop::TimeLimit);
+    }
+    None
+}
+
+/// The best arm leads every other by `SETTLE_SIGMAS` joint standard errors (an
+/// arm identical to it on every sample, gain 0 with no error, counts as settled).
+fn settled(estimate: &Estimate) -> bool {
+    let arms = &estimate.arms;
+    let Some(best) = (0..arms.len()).max_by(|&a, &b| arms[a].ev.total_cmp(&arms[b].ev)) else {
+        return true;
+    };
+    (0..arms.len()).all(|k| {
+        let (gap, se) = (arms[best].ev - arms[k].ev, estimate.joint_stderr(best, k));
+        k == best || (se == 0.0 && gap.abs() < exact::TIE) || gap >= SETTLE_SIGMAS * se
+    })
+}
+
+impl Estimate {
+    /// The standard error of the difference of the values of arms `i` and `j`.
+    pub fn joint_stderr(&self, i: usize, j: usize) -> f64 {
+        let n = self.arms.len();
+        let c = |a: usize, b: usize| self.cov[a * n + b];
+        (c(i, i) + c(j, j) - 2.0 * c(i, j)).max(0.0).sqrt()
+    }
+}
+
+/// `p_best`: the share of draws from the normal approximation of the arms' mean
+/// values (means and covariance as estimated) in which each arm is the best;
+/// ties go to the first arm in canonical order, as in R14.
+fn estimate_p_best(estimate: &mut Estimate) {
+    let n = estimate.arms.len();
+    let l = cholesky(&estimate.cov, n);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(estimate.seed ^ 0x5EED_0F_BE57);
+    let mut wins = vec![0u64; n];
+    let mut z = vec![0.0; n];
+    for _ in 0..P_BEST_DRAWS {
+        z.iter_mut().for_each(|x| *x = normal(&mut rng));
+        let mut best = (0, f64::NEG_INFINITY);
+        for i in 0..n {
+            let noise: f64 = (0..=i).map(|j| l[i * n + j] * z[j]).sum();
+            let x = estimate.arms[i].ev + noise;
+            if x > best.1 + exact::TIE {
+                best = (i, x);
+            }
+        }
+        wins[best.0] += 1;
+    }
+    for (arm, w) in estimate.arms.iter_mut().zip(wins) {
+        arm.p_best = w as f64 / P_BEST_DRAWS as f64;
+    }
+}
+
+/// Lower-triangular `l` with `l lᵀ = cov`; a direction of zero variance (two
+/// arms equal on every sample) gets a zero column instead of failing.
+fn cholesky(cov: &[f64], n: usize) -> Vec<f64> {
+    let mut l = vec![0.0; n * n];
+    for j in 0..n {
+        let d = cov[j * n + j] - (0..j).map(|k| l[j * n + k] * l[j * n + k]).sum::<f64>();
+        let scale = cov[j * n + j].abs().max(1e-300);
+        if !d.is_finite() || d <= 1e-12 * scale {
+            continue;
+        }
+        let root = d.sqrt();
+        l[j * n + j] = root;
+        for i in j + 1..n {
+            let s = cov[i * n + j] - (0..j).map(|k| l[i * n + k] * l[j * n + k]).sum::<f64>();
+            l[i * n + j] = s / root;
+        }
+    }
+    l
+}
+
+/// A standard normal draw (Box-Muller).
+fn normal(rng: &mut Xoshiro256PlusPlus) -> f64 {
+    let u1: f64 = 1.0 - rng.random::<f64>();
+    let u2: f64 = rng.random::<f64>();
+    (-2.0 * u1.ln()).sqrt() * (std::f64::consts::TAU * u2).cos()
+}
