@@ -203,21 +203,27 @@ fn stratified_roll(arms: &[Arm]) -> usize {
         .min(ROLLS as usize - 1)
 }
 
-/// Sums over blocks of block means, merged associatively in chunk order.
+/// Sums over play-outs, merged associatively in chunk order. Kept per stratum,
+/// so that the variance is estimated within strata (216 (B - 1) degrees of
+/// freedom after B blocks) and not only from the B block means.
 #[derive(Clone, Debug)]
 struct Sums {
+    arms: usize,
     blocks: u64,
-    mean: Vec<Outcome>,
+    /// `strata[h * arms + k]`: Σ over blocks of arm `k`'s outcome in stratum `h`.
+    strata: Vec<Outcome>,
+    /// Per arm: Σ over play-outs of the outcome squared, component by component.
     square: Vec<Outcome>,
-    /// Σ ev_a · ev_b over blocks, row-major.
+    /// Σ over play-outs of `v_i · v_j`, the decider's values of arms i and j.
     cross: Vec<f64>,
 }
 
 impl Sums {
     fn new(arms: usize) -> Sums {
         Sums {
+            arms,
             blocks: 0,
-            mean: vec![Outcome::default(); arms],
+            strata: vec![Outcome::default(); BLOCK as usize * arms],
             square: vec![Outcome::default(); arms],
             cross: vec![0.0; arms * arms],
         }
@@ -225,7 +231,7 @@ impl Sums {
 
     fn merge(mut self, other: &Sums) -> Sums {
         self.blocks += other.blocks;
-        for (a, b) in self.mean.iter_mut().zip(&other.mean) {
+        for (a, b) in self.strata.iter_mut().zip(&other.strata) {
             a.add(1.0, b);
         }
         for (a, b) in self.square.iter_mut().zip(&other.square) {
@@ -237,18 +243,34 @@ impl Sums {
         self
     }
 
-    fn add_block(&mut self, block: &[Outcome], evs: &[f64]) {
-        self.blocks += 1;
-        for (k, o) in block.iter().enumerate() {
-            self.mean[k].add(1.0, o);
+    /// Adds the play-outs of all arms in one stratum.
+    fn add(&mut self, stratum: usize, outcomes: &[Outcome], values: &[f64]) {
+        let n = self.arms;
+        for (k, o) in outcomes.iter().enumerate() {
+            self.strata[stratum * n + k].add(1.0, o);
             self.square[k].add(1.0, &o.squared());
         }
-        let n = evs.len();
         for i in 0..n {
             for j in 0..n {
-                self.cross[i * n + j] += evs[i] * evs[j];
+                self.cross[i * n + j] += values[i] * values[j];
             }
         }
+    }
+
+    /// Σ over strata of the product of two arms' stratum sums, by component.
+    fn strata_product(&self, i: usize, j: usize, f: impl Fn(&Outcome) -> f64) -> f64 {
+        let n = self.arms;
+        (0..BLOCK as usize)
+            .map(|h| f(&self.strata[h * n + i]) * f(&self.strata[h * n + j]))
+            .sum()
+    }
+
+    fn total(&self, k: usize) -> Outcome {
+        let mut out = Outcome::default();
+        for h in 0..BLOCK as usize {
+            out.add(1.0, &self.strata[h * self.arms + k]);
+        }
+        out
     }
 }
 
@@ -262,11 +284,6 @@ struct Job<'a> {
 }
 
 impl Job<'_> {
-    fn ev(&self, arm: &Arm, o: &Outcome) -> f64 {
-        self.decider
-            .map_or(0.0, |d| o.value[d] - arm.cost + arm.income)
-    }
-
     /// Runs `blocks` blocks on one stream. The solver's tables are a cache of
     /// pure values, so sharing solvers between chunks changes no figure.
     fn chunk(&self, mut rng: Xoshiro256PlusPlus, blocks: u64) -> Sums {
@@ -277,23 +294,18 @@ impl Job<'_> {
             .and_then(|mut s| s.pop())
             .unwrap_or_default();
         let mut sums = Sums::new(self.arms.len());
-        let mut block = vec![Outcome::default(); self.arms.len()];
+        let mut outcomes = vec![Outcome::default(); self.arms.len()];
+        let mut values = vec![0.0; self.arms.len()];
         for _ in 0..blocks {
-            block.iter_mut().for_each(|o| *o = Outcome::default());
             for stratum in 0..BLOCK {
                 let dice = self.dice(&mut rng, stratum);
                 for (k, arm) in self.arms.iter().enumerate() {
-                    let o = playout(&mut solver, arm, &dice, self.reduce);
-                    block[k].add(1.0 / BLOCK as f64, &o);
+                    outcomes[k] = playout(&mut solver, arm, &dice, self.reduce);
+                    values[k] = self.decider.map_or(0.0, |d| outcomes[k].value[d]);
                 }
+                sums.add(stratum as usize, &outcomes, &values);
             }
-            let evs: Vec<f64> = self
-                .arms
-                .iter()
-                .zip(&block)
-                .map(|(a, o)| self.ev(a, o))
-                .collect();
-            sums.add_block(&block, &evs);
+            sums.blocks += 1;
         }
         if let Ok(mut pool) = self.solvers.lock() {
             pool.push(solver);
@@ -378,38 +390,43 @@ pub fn run(
 }
 
 /// Means, standard errors and the covariance of the arms' values from the sums.
+///
+/// With B blocks of H strata, the mean's variance is the sum over strata of each
+/// stratum's variance over B play-outs, divided by H² B:
+/// `(Σ x² - Σ_h (Σ_b x)² / B) / (H² B (B - 1))`; likewise for covariances.
 fn summarise(arms: &[Arm], sums: &Sums, decider: Option<usize>, seed: u64) -> Estimate {
-    let blocks = sums.blocks;
-    let b = blocks.max(1) as f64;
-    // The unbiased variance of one block mean, divided by the blocks: the
-    // variance of their mean. Infinite until there are two blocks.
-    let variance = |sum: f64, other: f64, cross: f64| {
-        if blocks < 2 {
-            return f64::INFINITY;
-        }
-        (cross / b - (sum / b) * (other / b)) / (b - 1.0)
-    };
+    let (blocks, h) = (sums.blocks as f64, BLOCK as f64);
     let n = arms.len();
-    let ev_sum: Vec<f64> = arms
-        .iter()
-        .zip(&sums.mean)
-        .map(|(arm, sum)| decider.map_or(0.0, |d| sum.value[d] - b * (arm.cost - arm.income)))
-        .collect();
+    let scale = h * h * blocks * (blocks - 1.0);
+    let variance = |squares: f64, strata: f64| {
+        if sums.blocks < 2 {
+            f64::INFINITY
+        } else {
+            ((squares - strata / blocks) / scale).max(0.0)
+        }
+    };
+    let value = |o: &Outcome| decider.map_or(0.0, |d| o.value[d]);
     let mut cov = vec![0.0; n * n];
     for i in 0..n {
         for j in 0..n {
-            cov[i * n + j] = variance(ev_sum[i], ev_sum[j], sums.cross[i * n + j]);
+            let centred = sums.cross[i * n + j] - sums.strata_product(i, j, value) / blocks;
+            cov[i * n + j] = if sums.blocks < 2 {
+                f64::INFINITY
+            } else {
+                centred / scale
+            };
         }
     }
-    let stderr_of = |sum: f64, square: f64| variance(sum, sum, square).max(0.0).sqrt();
     let estimates = (0..n)
         .map(|k| {
+            let mean = sums.total(k).scaled(1.0 / (h * blocks));
+            let stderr = component_stderr(sums, k, &variance);
             let c = |i: usize, j: usize| cov[i * n + j];
             ArmEstimate {
                 action: arms[k].action,
-                mean: sums.mean[k].scaled(1.0 / b),
-                stderr: sums.mean[k].zip(&sums.square[k], stderr_of),
-                ev: ev_sum[k] / b,
+                ev: decider.map_or(0.0, |d| mean.value[d] - arms[k].cost + arms[k].income),
+                mean,
+                stderr,
                 ev_stderr: c(k, k).max(0.0).sqrt(),
                 gain_stderr: (c(k, k) + c(0, 0) - 2.0 * c(0, k)).max(0.0).sqrt(),
                 p_best: 0.0,
@@ -419,11 +436,20 @@ fn summarise(arms: &[Arm], sums: &Sums, decider: Option<usize>, seed: u64) -> Es
     Estimate {
         arms: estimates,
         cov,
-        samples: blocks * BLOCK,
+        samples: sums.blocks * BLOCK,
         stop: Stop::Samples,
         seed,
         elapsed: Duration::ZERO,
     }
+}
+
+/// The standard error of every component of arm `k`'s mean outcome.
+fn component_stderr(sums: &Sums, k: usize, variance: &dyn Fn(f64, f64) -> f64) -> Outcome {
+    let mut strata = Outcome::default();
+    for h in 0..BLOCK as usize {
+        strata.add(1.0, &sums.strata[h * sums.arms + k].squared());
+    }
+    sums.square[k].zip(&strata, |sq, st| variance(sq, st).sqrt())
 }
 
 fn largest_stderr(arms: &[ArmEstimate]) -> f64 {

@@ -1,0 +1,336 @@
+//! Monte Carlo against the exact solver, determinism across threads, and the
+//! behaviour of the stopping rules and of `--method auto`.
+
+mod common;
+
+use manila_odds::analysis::{self, MethodChoice, Request};
+use manila_odds::exact::{self, Outcome};
+use manila_odds::report::Method;
+use manila_odds::sample::{self, BLOCK, Settings, Stop};
+use manila_odds::state::State;
+use std::process::Command;
+
+fn settings(seed: u64, samples: u64, reduce: bool) -> Settings {
+    let mut s = Settings::new(seed);
+    s.samples = Some(samples);
+    s.reduce_variance = reduce;
+    s
+}
+
+/// Every component of a sampled outcome within 4 standard errors of exact.
+fn assert_close(what: &str, mc: &Outcome, se: &Outcome, exact: &Outcome, players: usize) {
+    let check = |name: &str, m: f64, s: f64, e: f64| {
+        assert!(
+            (m - e).abs() <= 4.0 * s + 1e-9,
+            "{what} {name}: mc {m} ± {s}, exact {e}"
+        );
+    };
+    for p in 0..players {
+        check(
+            &format!("value[{p}]"),
+            mc.value[p],
+            se.value[p],
+            exact.value[p],
+        );
+    }
+    for i in 0..3 {
+        check(
+            &format!("harbour[{i}]"),
+            mc.harbour[i],
+            se.harbour[i],
+            exact.harbour[i],
+        );
+        check(
+            &format!("plundered[{i}]"),
+            mc.plundered[i],
+            se.plundered[i],
+            exact.plundered[i],
+        );
+    }
+    check("paid", mc.paid, se.paid, exact.paid);
+}
+
+fn compare_options(seed: u64, s: &State, samples: u64, reduce: bool) {
+    let arms = sample::option_arms(s);
+    let decider = s.decider().map(|p| p as usize);
+    let e = sample::run(
+        &arms,
+        decider,
+        &settings(seed, samples, reduce),
+        &mut |_, _| {},
+    );
+    let exact = exact::option_outcomes(s);
+    assert_eq!(e.arms.len(), exact.len());
+    for (arm, (action, o)) in e.arms.iter().zip(&exact) {
+        assert_eq!(arm.action, Some(*action));
+        let what = format!("position {seed}, option {action}");
+        assert_close(&what, &arm.mean, &arm.stderr, o, s.players as usize);
+    }
+}
+
+#[test]
+fn r13_monte_carlo_agrees_with_exact_within_4_standard_errors() {
+    // Before roll 1 sampling has variance; later the stratified roll is the last
+    // one sampled and the estimate is exact. Take 25 of the first kind.
+    let (mut early, mut late) = (0, 0);
+    for seed in 0..400 {
+        let position = common::random_position(1000 + seed);
+        let s = position.state();
+        let is_early = s.rolls_done == 0;
+        if (is_early && early < 25) || (!is_early && late < 30) {
+            compare_options(seed, s, 16 * BLOCK, true);
+            early += is_early as usize;
+            late += !is_early as usize;
+        }
+    }
+    assert_eq!((early, late), (25, 30));
+}
+
+#[test]
+fn r13_monte_carlo_without_variance_reduction_agrees_with_exact() {
+    for seed in 0..12 {
+        let position = common::random_position(2000 + seed);
+        compare_options(seed, position.state(), 8 * BLOCK, false);
+    }
+}
+
+#[test]
+fn odds_by_monte_carlo_agree_with_exact() {
+    for seed in 0..20 {
+        let position = common::random_position(3000 + seed);
+        let s = position.state();
+        let arms = [sample::position_arm(s)];
+        let e = sample::run(
+            &arms,
+            None,
+            &settings(seed, 8 * BLOCK, seed % 2 == 0),
+            &mut |_, _| {},
+        );
+        let exact = exact::outcome(s);
+        assert_close(
+            &format!("odds {seed}"),
+            &e.arms[0].mean,
+            &e.arms[0].stderr,
+            &exact,
+            s.players as usize,
+        );
+    }
+}
+
+/// A 5-player position before roll 1: the dice of two rolls are still to come.
+fn before_roll_1() -> String {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/examples/5p-before-roll1-4-placed.json"
+    );
+    path.to_string()
+}
+
+fn run_cli(args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_manila-odds"))
+        .args(args)
+        .output()
+        .expect("runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("utf-8")
+}
+
+#[test]
+fn one_thread_and_two_threads_give_identical_json() {
+    let file = before_roll_1();
+    let args = |threads: &'static str| {
+        vec![
+            "advise",
+            file.as_str(),
+            "--method",
+            "mc",
+            "--seed",
+            "42",
+            "--samples",
+            "20000",
+            "--json",
+            "--threads",
+            threads,
+        ]
+    };
+    let one = run_cli(&args("1"));
+    let two = run_cli(&args("2"));
+    assert_eq!(one, two);
+    assert!(one.contains("\"seed\": 42") && one.contains("\"method\": \"mc\""));
+}
+
+#[test]
+fn a_drawn_seed_is_printed_and_repeats_the_run() {
+    let file = before_roll_1();
+    let first = run_cli(&[
+        "odds",
+        &file,
+        "--method",
+        "mc",
+        "--samples",
+        "3000",
+        "--json",
+    ]);
+    let json: serde_json::Value = serde_json::from_str(&first).expect("json");
+    let seed = json["seed"].as_u64().expect("seed in the JSON").to_string();
+    let again = run_cli(&[
+        "odds",
+        &file,
+        "--method",
+        "mc",
+        "--samples",
+        "3000",
+        "--json",
+        "--seed",
+        &seed,
+    ]);
+    assert_eq!(first, again);
+}
+
+#[test]
+fn the_standard_error_shrinks_like_one_over_root_n() {
+    let position = manila_odds::Position::from_json(
+        &std::fs::read_to_string(before_roll_1()).expect("example"),
+    )
+    .expect("valid");
+    let s = position.state();
+    let arms = sample::option_arms(s);
+    let decider = s.decider().map(|p| p as usize);
+    let small = sample::run(
+        &arms,
+        decider,
+        &settings(1, 16 * BLOCK, true),
+        &mut |_, _| {},
+    );
+    let large = sample::run(
+        &arms,
+        decider,
+        &settings(2, 64 * BLOCK, true),
+        &mut |_, _| {},
+    );
+    for (a, b) in small.arms.iter().zip(&large.arms) {
+        if a.ev_stderr > 0.0 {
+            let ratio = a.ev_stderr / b.ev_stderr;
+            assert!(
+                (1.5..2.7).contains(&ratio),
+                "{:?}: {ratio} (4x the samples should halve it)",
+                a.action
+            );
+        }
+    }
+}
+
+fn request(method: MethodChoice, settings: Settings) -> Request {
+    Request::new(method, settings)
+}
+
+#[test]
+fn auto_runs_exact_on_small_positions_and_says_so() {
+    for (name, position) in common::examples() {
+        let advice = analysis::advise(
+            &position,
+            &request(MethodChoice::Auto, Settings::new(1)),
+            &mut |_, _| {},
+        );
+        assert_eq!(advice.method, Method::Exact, "{name}");
+        assert!(
+            advice.method_reason.starts_with("auto: exact"),
+            "{name}: {}",
+            advice.method_reason
+        );
+        assert_eq!(advice, {
+            let mut a = exact::advise(&position);
+            a.method_reason = advice.method_reason.clone();
+            a
+        });
+    }
+}
+
+#[test]
+fn auto_samples_when_the_enumeration_is_over_budget_and_says_so() {
+    let (_, position) = common::examples().into_iter().next().expect("an example");
+    let mut r = request(MethodChoice::Auto, settings(3, 4 * BLOCK, true));
+    r.exact_budget = 1.0;
+    let advice = analysis::advise(&position, &r, &mut |_, _| {});
+    assert_eq!(advice.method, Method::MonteCarlo);
+    assert!(
+        advice.method_reason.starts_with("auto: Monte Carlo"),
+        "{}",
+        advice.method_reason
+    );
+    assert!(
+        advice
+            .options
+            .iter()
+            .all(|o| o.stderr.is_some() && o.p_best.is_some())
+    );
+}
+
+fn run_until(adjust: impl Fn(&mut Settings)) -> sample::Estimate {
+    let position = manila_odds::Position::from_json(
+        &std::fs::read_to_string(before_roll_1()).expect("example"),
+    )
+    .expect("valid");
+    let s = position.state();
+    let mut settings = Settings::new(9);
+    settings.max_samples = 400 * BLOCK;
+    adjust(&mut settings);
+    sample::run(
+        &sample::option_arms(s),
+        s.decider().map(|p| p as usize),
+        &settings,
+        &mut |_, _| {},
+    )
+}
+
+#[test]
+fn target_stderr_stops_once_every_option_is_below_it() {
+    let e = run_until(|s| s.target_stderr = Some(0.25));
+    assert_eq!(e.stop, Stop::TargetStderr);
+    assert!(e.arms.iter().all(|a| a.ev_stderr < 0.25));
+}
+
+#[test]
+fn until_settled_stops_when_the_best_leads_by_3_joint_standard_errors() {
+    let e = run_until(|s| s.until_settled = true);
+    assert_eq!(e.stop, Stop::Settled);
+    let best = (0..e.arms.len())
+        .max_by(|&a, &b| e.arms[a].ev.total_cmp(&e.arms[b].ev))
+        .expect("arms");
+    for k in 0..e.arms.len() {
+        if k != best {
+            let gap = e.arms[best].ev - e.arms[k].ev;
+            let se = e.joint_stderr(best, k);
+            assert!(
+                gap >= 3.0 * se || (se == 0.0 && gap.abs() < 1e-9),
+                "option {k}: {gap} vs {se}"
+            );
+        }
+    }
+    assert!(e.arms[best].p_best > 0.99);
+}
+
+#[test]
+fn the_cap_and_the_time_limit_stop_a_run_and_say_so() {
+    let capped = run_until(|s| {
+        s.target_stderr = Some(1e-9);
+        s.max_samples = 4 * BLOCK;
+    });
+    assert_eq!((capped.stop, capped.samples), (Stop::Cap, 4 * BLOCK));
+    let timed = run_until(|s| {
+        s.target_stderr = Some(1e-9);
+        s.time_limit = Some(std::time::Duration::from_millis(1));
+    });
+    assert_eq!(timed.stop, Stop::TimeLimit);
+}
+
+#[test]
+fn p_best_sums_to_one() {
+    let e = run_until(|s| s.samples = Some(8 * BLOCK));
+    let total: f64 = e.arms.iter().map(|a| a.p_best).sum();
+    assert!((total - 1.0).abs() < 1e-9);
+}
