@@ -2,6 +2,7 @@
 //! `cargo run --release --example bench`. Each answer is checked before it is
 //! timed. Figures are medians over repeated runs, on one core.
 
+use manila_odds::sample::{self, Settings};
 use manila_odds::{Position, exact};
 use std::time::{Duration, Instant};
 
@@ -46,6 +47,20 @@ const LAST_ROUND: &str = r#"{
   "shipyard": {"A": "green"},
   "pirates": ["yellow"],
   "pilots": {"small": "red", "large": "blue"}
+}"#;
+
+/// Round 1, yellow to move: the two best options are 0.14 apart (exact), so
+/// Monte Carlo needs a while to tell them apart.
+const CLOSE: &str = r#"{
+  "players": ["red", "blue", "green", "yellow"],
+  "harbour_master": "red", "rolls_done": 0, "phase": "placement", "to_move": "yellow",
+  "ships": [
+    {"cargo": "jade", "position": 4, "crew": ["red"]},
+    {"cargo": "silk", "position": 2, "crew": []},
+    {"cargo": "ginseng", "position": 3, "crew": []}
+  ],
+  "pirates": ["blue"],
+  "pilots": {"large": "green"}
 }"#;
 
 fn median(mut times: Vec<Duration>) -> Duration {
@@ -93,6 +108,112 @@ fn check(name: &str, position: &Position, min_options: usize) {
     );
 }
 
+/// Monte Carlo on one thread for about `seconds`: play-outs per second, and the
+/// largest standard error among the options reached in that time.
+fn sample_rate(position: &Position, reduce: bool, seconds: f64) -> (f64, f64, u64) {
+    let s = position.state();
+    let arms = sample::option_arms(s);
+    let mut settings = Settings::new(11);
+    settings.reduce_variance = reduce;
+    settings.target_stderr = Some(1e-12);
+    settings.time_limit = Some(Duration::from_secs_f64(seconds));
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .expect("a thread");
+    let e = pool.install(|| {
+        sample::run(
+            &arms,
+            s.decider().map(|p| p as usize),
+            &settings,
+            &mut |_, _| {},
+        )
+    });
+    let rate = e.samples as f64 / e.elapsed.as_secs_f64();
+    let largest = e.arms.iter().map(|a| a.ev_stderr).fold(0.0, f64::max);
+    (rate, largest, e.samples)
+}
+
+/// Checks Monte Carlo against exact on a position before timing it.
+fn check_sampled(name: &str, position: &Position) {
+    let s = position.state();
+    let mut settings = Settings::new(5);
+    settings.samples = Some(32 * sample::BLOCK);
+    let e = sample::run(
+        &sample::option_arms(s),
+        s.decider().map(|p| p as usize),
+        &settings,
+        &mut |_, _| {},
+    );
+    for (arm, (_, o)) in e.arms.iter().zip(exact::option_outcomes(s)) {
+        let want = o.value[s.decider().unwrap_or(0) as usize];
+        let got = arm.mean.value[s.decider().unwrap_or(0) as usize];
+        assert!(
+            (got - want).abs() <= 4.0 * arm.stderr.value[0].max(arm.ev_stderr) + 1e-9,
+            "{name}: {got} vs {want}"
+        );
+    }
+}
+
+fn monte_carlo(cases: &[(&str, &str, usize)]) {
+    println!(
+        "\nMonte Carlo, one thread, 3 s a run: play-outs per second (each values every option)"
+    );
+    println!("and the largest standard error of an option's EV reached in that time");
+    for &(name, json, _) in cases {
+        let position = Position::from_json(json).unwrap_or_else(|e| panic!("{name}: {e}"));
+        check_sampled(name, &position);
+        for reduce in [true, false] {
+            let (rate, se, n) = sample_rate(&position, reduce, 3.0);
+            let how = if reduce {
+                "variance reduction on "
+            } else {
+                "variance reduction off"
+            };
+            println!("  {name:<48} {how}  {rate:>9.0} /s  stderr {se:.4}  ({n} play-outs)");
+        }
+    }
+}
+
+fn settle_time() {
+    let position = Position::from_json(CLOSE).expect("valid");
+    let s = position.state();
+    let exact = exact::advise(&position);
+    let gap = exact.options[0].ev - exact.options[1].ev;
+    let mut times = Vec::new();
+    for seed in 0..5 {
+        let mut settings = Settings::new(seed);
+        settings.until_settled = true;
+        let e = sample::run(
+            &sample::option_arms(s),
+            s.decider().map(|p| p as usize),
+            &settings,
+            &mut |_, _| {},
+        );
+        let best = e
+            .arms
+            .iter()
+            .max_by(|a, b| a.ev.total_cmp(&b.ev))
+            .and_then(|a| a.action);
+        assert_eq!(
+            best,
+            Some(exact.options[0].action),
+            "settled on the exact best"
+        );
+        times.push((e.elapsed, e.samples));
+    }
+    times.sort();
+    let (t, n) = times[times.len() / 2];
+    println!(
+        "\nUntil settled (3 joint standard errors), two close options ({} vs {}, {gap:.3} apart),",
+        exact.options[0].action, exact.options[1].action
+    );
+    println!(
+        "all threads, median of 5 seeds: {:.2} s, {n} play-outs",
+        t.as_secs_f64()
+    );
+}
+
 fn main() {
     let cases = [
         (
@@ -116,4 +237,6 @@ fn main() {
             t.as_secs_f64() * 1e3
         );
     }
+    monte_carlo(&cases);
+    settle_time();
 }

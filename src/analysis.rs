@@ -4,7 +4,7 @@
 use crate::exact::{self, Outcome};
 use crate::report::{Advice, Future, Method, Odds, OptionValue, Sampling, ShipOdds};
 use crate::sample::{self, Estimate};
-use crate::state::{At, State};
+use crate::state::{At, Phase, State};
 use crate::{Position, play};
 
 /// The method the user asked for.
@@ -45,14 +45,26 @@ pub type Progress<'a> = &'a mut dyn FnMut(u64, f64);
 /// distinct position, for each option.
 pub fn exact_steps(s: &State) -> f64 {
     let options = play::legal_actions(s).len().max(1) as f64;
+    if matches!(s.phase, Phase::Plunder | Phase::Over) {
+        return options;
+    }
     let rolls = 2u8.saturating_sub(s.rolls_done) as u32;
     let spread = |at: At| match at {
         At::Sea(_) => (1 + 5 * rolls).min(15) as f64,
         _ => 1.0,
     };
     let joint: f64 = s.ships.iter().map(|sh| spread(sh.at)).product();
-    let small = if s.small_pilot.is_some() { 7.0 } else { 1.0 };
-    let large = if s.large_pilot.is_some() { 25.0 } else { 1.0 };
+    let small_to_come = !matches!(s.phase, Phase::LargePilot | Phase::Roll);
+    let small = if s.small_pilot.is_some() && small_to_come {
+        7.0
+    } else {
+        1.0
+    };
+    let large = if s.large_pilot.is_some() && s.phase != Phase::Roll {
+        25.0
+    } else {
+        1.0
+    };
     let tables = (joint * small * large).min(3375.0);
     options * (joint + tables * (small + large + 27.0))
 }

@@ -664,8 +664,8 @@ pub fn ship_odds(s: &State, o: &Outcome) -> Vec<ShipOdds> {
     (0..SHIPS)
         .map(|i| ShipOdds {
             cargo: s.ships[i].cargo,
-            p_harbour: o.harbour[i],
-            p_shipyard: 1.0 - o.harbour[i],
+            p_harbour: o.harbour[i].clamp(0.0, 1.0),
+            p_shipyard: (1.0 - o.harbour[i]).clamp(0.0, 1.0),
             p_plundered: o.plundered[i],
             stderr: None,
         })

@@ -43,11 +43,16 @@ pub fn is_legal(s: &State, a: Action) -> bool {
 // ---------------------------------------------------------------- placement (R5)
 
 /// Whether `p` is a stowaway (R5): their credit is below the cost of every free
-/// slot other than insurance. Never when their cash is not modelled.
+/// slot other than insurance. Never when their cash is not modelled, and never
+/// when no slot but insurance is free: R5 read literally would then bar even a
+/// rich player from insurance, which no rulebook intends.
 pub fn is_stowaway(s: &State, p: PlayerId) -> bool {
     match s.credit(p) {
         None => false,
-        Some(credit) => free_slot_costs(s).all(|cost| cost > credit),
+        Some(credit) => {
+            let mut costs = free_slot_costs(s).peekable();
+            costs.peek().is_some() && costs.all(|cost| cost > credit)
+        }
     }
 }
 
@@ -210,7 +215,8 @@ fn pilot_is_legal(s: &State, moves: [Option<ShipMove>; 2], spaces: u8) -> bool {
     if total > spaces || moves.iter().any(|m| m.delta == 0) {
         return false;
     }
-    if moves.len() == 2 && moves[0].cargo == moves[1].cargo {
+    // Two ships, named in ship order (R14): `jade+1,silk+1`, never the reverse.
+    if moves.len() == 2 && s.ship_index(moves[0].cargo) >= s.ship_index(moves[1].cargo) {
         return false;
     }
     moves.iter().all(|m| {

@@ -341,6 +341,8 @@ impl Validator {
                     format!("no ship can dock before roll 2 (rolls_done {rolls})"),
                 );
             }
+            // Before roll 1 the start spaces are checked together (R3).
+            At::Sea(_) if rolls == 0 => {}
             At::Sea(p) => {
                 let (lo, hi) = match (rolls, phase) {
                     (3, _) => (1, 13),
@@ -359,15 +361,13 @@ impl Validator {
     }
 
     fn start_spaces(&mut self, ships: &[Ship; SHIPS]) {
-        let spaces: Vec<u8> = ships.iter().filter_map(|s| s.at_sea()).collect();
-        for (i, &p) in spaces.iter().enumerate() {
-            if p > rules::MAX_START {
-                self.problem(
-                    format!("ships[{i}].position"),
-                    format!("start spaces are 0 to 5 with rolls_done 0, found {p}"),
-                );
+        for (i, ship) in ships.iter().enumerate() {
+            if let Some(p) = ship.at_sea().filter(|&p| p > rules::MAX_START) {
+                let reason = format!("start spaces are 0 to 5 with rolls_done 0, found {p}");
+                self.problem(format!("ships[{i}].position"), reason);
             }
         }
+        let spaces: Vec<u8> = ships.iter().filter_map(|s| s.at_sea()).collect();
         let sum: u8 = spaces.iter().sum();
         if spaces.len() == SHIPS && sum != rules::START_SUM {
             self.problem(
@@ -538,6 +538,12 @@ impl Validator {
         }
         if setup.phase != PhaseName::Placement {
             self.placed_within(s, s.round, None);
+            if let Some(r) = setup.round.filter(|&r| r != s.round as i64) {
+                let (phase, rounds) = (phase_name(setup.phase), s.round);
+                let reason =
+                    format!("in phase {phase} the last round begun is {rounds}, found {r}");
+                self.problem("round", reason);
+            }
         }
     }
 
@@ -579,6 +585,9 @@ impl Validator {
                     if s.ships[i].at == At::Sea(TRACK_END)
                         && (0..s.ships[i].crew.len() as i64).contains(seat) =>
                 {
+                    if boarded[i] & (1 << seat) != 0 {
+                        self.problem(&field, format!("seat {seat} of {cargo} is listed twice"));
+                    }
                     boarded[i] |= 1 << seat;
                 }
                 _ => self.problem(
@@ -586,6 +595,13 @@ impl Validator {
                     format!("no occupied seat {seat} on a ship of {cargo} on 13"),
                 ),
             }
+        }
+        // A seat boarded in this step means the captain left the pirate ship: at
+        // most one pirate is left, and it decides now.
+        if !setup.boarded.is_empty() && (s.pirate_count() > 1 || next != 0) {
+            let reason =
+                "boarded seats mean the captain has boarded: one pirate left, boarding_next 0";
+            self.problem("boarded", reason);
         }
         s.phase = Phase::Boarding {
             next: next.clamp(0, 1) as u8,
@@ -638,9 +654,9 @@ impl Validator {
         self.placed_within(s, s.round, Some(p));
     }
 
-    /// The round, when `round` is omitted: the only one whose turn order allows the
-    /// workers placed; between two, the one that every player who has not passed has
-    /// kept up with.
+    /// The round, when `round` is omitted: the only one whose turn order allows
+    /// the workers placed; between two, the one every player who has not passed
+    /// has kept up with. Otherwise the round must be given.
     fn infer_round(&mut self, s: &State, rounds: std::ops::RangeInclusive<u8>) -> Option<u8> {
         let Phase::Placement { to_move } = s.phase else {
             return None;
@@ -652,10 +668,11 @@ impl Validator {
         let kept_up: Vec<u8> = allowed
             .iter()
             .copied()
-            .filter(|&r| behind(s, r, to_move).is_none())
+            .filter(|&r| behind(s, r, Some(to_move)).is_none())
             .collect();
         match (allowed.as_slice(), kept_up.as_slice()) {
             ([r], _) | (_, [r]) => Some(*r),
+            // None fits: report against the last round (the checks that follow say why).
             ([], _) => Some(*rounds.end()),
             _ => {
                 self.problem(
@@ -700,10 +717,22 @@ fn over_placed(
         .find(|&(_, placed, most)| placed > most)
 }
 
-/// A player who has not passed yet placed fewer workers than their turns so far.
-fn behind(s: &State, round: u8, to_move: PlayerId) -> Option<PlayerId> {
+/// A player who has not passed yet placed fewer workers than their turns so far
+/// (R5: on their turn a player with a worker in hand places one or passes): the
+/// player, the workers placed and the turns had. Strong pirates can send up to two
+/// workers back to hand at the boarding after roll 2. Used to tell rounds apart,
+/// not to refuse: hand-written positions often leave earlier turns unrecorded,
+/// and the values do not depend on them.
+fn behind(s: &State, round: u8, to_move: Option<PlayerId>) -> Option<(PlayerId, usize, usize)> {
+    let returned = if s.variant.strong_pirates && s.rolls_done >= 2 {
+        rules::PIRATE_SLOTS
+    } else {
+        0
+    };
     s.player_ids()
-        .find(|&p| !s.has_passed(p) && s.placed(p) < most_placed(s, round, Some(to_move), p))
+        .filter(|&p| !s.has_passed(p))
+        .map(|p| (p, s.placed(p), most_placed(s, round, to_move, p)))
+        .find(|&(_, placed, turns)| placed + returned < turns)
 }
 
 fn phase_name(phase: PhaseName) -> &'static str {

@@ -514,7 +514,7 @@ impl Estimate {
 fn estimate_p_best(estimate: &mut Estimate) {
     let n = estimate.arms.len();
     let l = cholesky(&estimate.cov, n);
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(estimate.seed ^ 0x5EED_0F_BE57);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(estimate.seed ^ 0x5EED_0FBE_5700);
     let mut wins = vec![0u64; n];
     let mut z = vec![0.0; n];
     for _ in 0..P_BEST_DRAWS {

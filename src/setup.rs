@@ -43,11 +43,23 @@ pub struct Setup {
     pub workers: Option<i64>,
     #[serde(default)]
     pub variant: VariantSetup,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "unique_map"
+    )]
     pub cash: Option<BTreeMap<String, i64>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "unique_shares"
+    )]
     pub shares: Option<BTreeMap<String, BTreeMap<Cargo, i64>>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "unique_map"
+    )]
     pub prices: Option<BTreeMap<Cargo, i64>>,
 }
 
@@ -155,4 +167,57 @@ fn strip_position(message: &str) -> String {
         Some(i) => message[..i].to_string(),
         None => message.to_string(),
     }
+}
+
+/// A JSON object whose keys must not repeat: serde would keep the last silently.
+struct Unique<K, V>(BTreeMap<K, V>);
+
+impl<'de, K, V> Deserialize<'de> for Unique<K, V>
+where
+    K: Deserialize<'de> + Ord + std::fmt::Debug,
+    V: Deserialize<'de>,
+{
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visit<K, V>(std::marker::PhantomData<(K, V)>);
+        impl<'de, K, V> serde::de::Visitor<'de> for Visit<K, V>
+        where
+            K: Deserialize<'de> + Ord + std::fmt::Debug,
+            V: Deserialize<'de>,
+        {
+            type Value = Unique<K, V>;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("an object")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<Self::Value, A::Error> {
+                let mut out = BTreeMap::new();
+                while let Some((key, value)) = map.next_entry::<K, V>()? {
+                    if out.contains_key(&key) {
+                        return Err(serde::de::Error::custom(format!("duplicate key {key:?}")));
+                    }
+                    out.insert(key, value);
+                }
+                Ok(Unique(out))
+            }
+        }
+        d.deserialize_map(Visit(std::marker::PhantomData))
+    }
+}
+
+fn unique_map<'de, D, K, V>(d: D) -> Result<Option<BTreeMap<K, V>>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    K: Deserialize<'de> + Ord + std::fmt::Debug,
+    V: Deserialize<'de>,
+{
+    Ok(Option::<Unique<K, V>>::deserialize(d)?.map(|u| u.0))
+}
+
+type Shares = BTreeMap<String, BTreeMap<Cargo, i64>>;
+
+fn unique_shares<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Shares>, D::Error> {
+    let outer = Option::<Unique<String, Unique<Cargo, i64>>>::deserialize(d)?;
+    Ok(outer.map(|u| u.0.into_iter().map(|(k, v)| (k, v.0)).collect()))
 }

@@ -54,8 +54,15 @@ fn lanes(position: &Position) -> String {
     let spaces: String = (0..=TRACK_END).map(|x| format!("{x:>3}")).collect();
     let mut out = format!("{:<8}{spaces}  | harbour\n", "");
     for ship in &s.ships {
+        let mark = ship.cargo.name()[..1].to_uppercase();
         let mut lane: String = (0..=TRACK_END)
-            .map(|x| if ship.at == At::Sea(x) { "  #" } else { "  ." })
+            .map(|x| {
+                if ship.at == At::Sea(x) {
+                    format!("  {mark}")
+                } else {
+                    "  .".to_string()
+                }
+            })
             .collect();
         lane += if ship.at == At::Harbour {
             "  | docked"

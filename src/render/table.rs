@@ -22,11 +22,12 @@ fn table(header: &[&str]) -> Table {
 }
 
 fn percent(p: f64) -> String {
-    format!("{:.1}%", 100.0 * p)
+    pct(100.0 * p)
 }
 
 /// A percentage already scaled to 0..100.
 fn pct(x: f64) -> String {
+    let x = if x.abs() < 5e-8 { 0.0 } else { x };
     format!("{x:.1}%")
 }
 
@@ -107,7 +108,12 @@ impl Render for TableRender {
             advice.sampling.as_ref(),
         );
         let sampled = advice.sampling.is_some();
-        let mut header = vec!["#", "action", "cost", "P(paid)", "EV", "vs pass"];
+        let reference = match advice.reference {
+            crate::Action::Plunder(_) => "first".to_string(),
+            other => other.to_string(),
+        };
+        let versus = format!("vs {reference}");
+        let mut header = vec!["#", "action", "cost", "P(paid)", "EV", versus.as_str()];
         if sampled {
             header.push("P(best)");
         }
@@ -137,7 +143,7 @@ impl Render for TableRender {
                 best.action,
                 money(best.ev),
                 signed(best.gain_vs_pass),
-                advice.reference,
+                reference,
             );
         }
         out

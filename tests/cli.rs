@@ -1,0 +1,241 @@
+//! End-to-end: the real binary, its exit codes, its error text, its JSON, and the
+//! commands shown in the README.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+const BIN: &str = env!("CARGO_BIN_EXE_manila-odds");
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
+fn run(args: &[&str]) -> Output {
+    Command::new(BIN)
+        .args(args)
+        .current_dir(ROOT)
+        .output()
+        .expect("the binary runs")
+}
+
+fn run_stdin(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .current_dir(ROOT)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("written");
+    child.wait_with_output().expect("finishes")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// The ```console blocks of the README: a `$ ` command line, then its output.
+fn readme_examples() -> Vec<(Vec<String>, String)> {
+    let readme = std::fs::read_to_string(format!("{ROOT}/README.md")).expect("README.md");
+    let mut out = Vec::new();
+    for block in readme.split("```console\n").skip(1) {
+        let block = block.split("\n```").next().unwrap_or_default();
+        let (command, expected) = block.split_once('\n').unwrap_or((block, ""));
+        let command = command.trim_start_matches("$ ");
+        let args = command
+            .strip_prefix("cargo run --release -- ")
+            .or_else(|| command.strip_prefix("manila-odds "))
+            .unwrap_or_else(|| panic!("README command not understood: {command}"));
+        out.push((
+            args.split_whitespace().map(String::from).collect(),
+            format!("{expected}\n"),
+        ));
+    }
+    out
+}
+
+#[test]
+fn the_readme_shows_what_the_commands_print() {
+    let examples = readme_examples();
+    assert!(examples.len() >= 3);
+    for (args, expected) in examples {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let out = run(&args);
+        assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
+        assert_eq!(
+            text(&out.stdout),
+            expected,
+            "README output of {args:?} is stale"
+        );
+    }
+}
+
+#[test]
+fn advise_json_has_the_fields_of_position_md() {
+    let out = run(&["advise", "examples/round2-after-roll1-4p.json", "--json"]);
+    assert!(out.status.success());
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(json["format_version"], 1);
+    assert_eq!(
+        (json["method"].as_str(), json["future"].as_str()),
+        (Some("exact"), Some("none"))
+    );
+    assert_eq!(json["phase"], "placement");
+    assert_eq!(json["decider"], "yellow");
+    let options = json["options"].as_array().expect("options");
+    for o in options {
+        for field in ["action", "cost", "ev", "gain_vs_pass", "p_paid", "stderr"] {
+            assert!(o.get(field).is_some(), "option lacks {field}: {o}");
+        }
+        assert!(o["stderr"].is_null());
+    }
+    let evs: Vec<f64> = options
+        .iter()
+        .map(|o| o["ev"].as_f64().expect("ev"))
+        .collect();
+    assert!(evs.windows(2).all(|w| w[0] >= w[1] - 1e-9), "best first");
+    let pass = options
+        .iter()
+        .find(|o| o["action"] == "pass")
+        .expect("pass");
+    assert_eq!(pass["gain_vs_pass"], 0.0);
+    for ship in json["ships"].as_array().expect("ships") {
+        let sum =
+            ship["p_harbour"].as_f64().unwrap_or(0.0) + ship["p_shipyard"].as_f64().unwrap_or(0.0);
+        assert!((sum - 1.0).abs() < 1e-9, "{ship}");
+    }
+}
+
+#[test]
+fn odds_json_names_every_player() {
+    let out = run(&["odds", "examples/round2-after-roll1-4p.json", "--json"]);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let players = json["players"].as_object().expect("players");
+    let names: Vec<&String> = players.keys().collect();
+    assert_eq!(names.len(), 4);
+    assert_eq!(json["ships"].as_array().map(Vec::len), Some(3));
+}
+
+#[test]
+fn a_dash_reads_the_position_from_standard_input() {
+    let json = std::fs::read_to_string(format!("{ROOT}/examples/round2-after-roll1-4p.json"))
+        .expect("example");
+    let from_stdin = run_stdin(&["show", "-"], &json);
+    let from_file = run(&["show", "examples/round2-after-roll1-4p.json"]);
+    assert!(from_stdin.status.success());
+    assert_eq!(from_stdin.stdout, from_file.stdout);
+    let shown = text(&from_stdin.stdout);
+    for part in [
+        "harbour master blue",
+        "seats 3:blue  4:yellow  5:-",
+        "Harbour",
+        "Shipyard",
+        "Pilots",
+        "Decides: yellow",
+    ] {
+        assert!(shown.contains(part), "show lacks {part:?}:\n{shown}");
+    }
+}
+
+fn assert_refused(out: &Output, needles: &[&str]) {
+    assert_eq!(out.status.code(), Some(2), "stdout: {}", text(&out.stdout));
+    assert!(out.stdout.is_empty(), "no figures on bad input");
+    let err = text(&out.stderr);
+    assert!(err.starts_with("error: "), "{err}");
+    for needle in needles {
+        assert!(err.contains(needle), "{needle:?} not in {err}");
+    }
+}
+
+#[test]
+fn malformed_json_names_line_and_column_and_exits_2() {
+    let out = run_stdin(&["advise", "-"], "{\n  \"players\": [\"a\", \"b\",]\n}");
+    assert_refused(&out, &["line 2", "column"]);
+}
+
+#[test]
+fn an_unknown_field_is_named() {
+    let json = std::fs::read_to_string(format!("{ROOT}/examples/round2-after-roll1-4p.json"))
+        .expect("example");
+    let json = json.replacen("\"rolls_done\"", "\"colour\": 1, \"rolls_done\"", 1);
+    assert_refused(
+        &run_stdin(&["odds", "-"], &json),
+        &["unknown field `colour`"],
+    );
+}
+
+#[test]
+fn an_invalid_position_lists_every_problem() {
+    let json = std::fs::read_to_string(format!("{ROOT}/examples/round2-after-roll1-4p.json"))
+        .expect("example");
+    let json = json.replacen(
+        "\"harbour_master\": \"blue\"",
+        "\"harbour_master\": \"pink\"",
+        1,
+    );
+    let json = json.replacen("\"position\": 5", "\"position\": 40", 1);
+    let out = run_stdin(&["advise", "-"], &json);
+    assert_refused(
+        &out,
+        &[
+            "harbour_master: unknown player 'pink'",
+            "ships[0].position: must be 0 to 13, found 40",
+        ],
+    );
+}
+
+#[test]
+fn bad_files_and_flags_exit_2() {
+    assert_refused(
+        &run(&["advise", "no/such/file.json"]),
+        &["cannot read position file 'no/such/file.json'"],
+    );
+    let example = "examples/round2-after-roll1-4p.json";
+    assert_refused(&run(&["advise", example, "--threads", "0"]), &["--threads"]);
+    assert_refused(
+        &run(&["advise", example, "--target-stderr=-1"]),
+        &["--target-stderr"],
+    );
+    assert_refused(
+        &run(&["advise", example, "--time-limit", "0"]),
+        &["--time-limit"],
+    );
+    let out = run(&["advise", example, "--method", "guess"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("invalid value 'guess'"));
+    assert_eq!(run(&["frobnicate"]).status.code(), Some(2));
+}
+
+#[test]
+fn help_and_version_exit_0() {
+    let help = run(&["advise", "--help"]);
+    assert!(help.status.success());
+    let help = text(&help.stdout);
+    for column in ["action", "cost", "P(paid)", "EV", "vs pass"] {
+        assert!(help.contains(column), "--help explains {column}");
+    }
+    assert!(run(&["--version"]).status.success());
+}
+
+#[test]
+fn every_example_is_shown_advised_and_valued() {
+    let dir = std::fs::read_dir(format!("{ROOT}/examples")).expect("examples");
+    for entry in dir.flatten() {
+        let path = entry.path();
+        if path.extension().is_none_or(|e| e != "json") {
+            continue;
+        }
+        let path = path.to_string_lossy().into_owned();
+        for command in ["show", "advise", "odds"] {
+            let out = run(&[command, &path]);
+            assert!(
+                out.status.success(),
+                "{command} {path}: {}",
+                text(&out.stderr)
+            );
+        }
+    }
+}
