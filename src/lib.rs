@@ -35,6 +35,7 @@ pub mod analysis;
 pub mod cli;
 pub mod exact;
 pub mod play;
+pub mod notation;
 pub mod position;
 pub mod progress;
 pub mod render;

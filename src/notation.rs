@@ -1,0 +1,1 @@
+//! The one-line position notation (see README "Notation").
