@@ -2,16 +2,20 @@
 //! commands run on it. Nothing below this module knows clap.
 
 use crate::analysis::{self, MethodChoice, Request};
+use crate::events::{self, Outcome};
 use crate::render::{self, Format};
-use crate::{Error, Position, progress, sample};
+use crate::session::Session;
+use crate::{Error, Position, notation, progress, sample};
 use clap::{Parser, Subcommand};
 use rand::RngExt;
 use std::ffi::OsString;
-use std::io::IsTerminal;
-use std::io::{Read, Write};
+use std::io::{IsTerminal, Read, Write};
 use std::process::ExitCode;
 
 /// Exact odds and advice for one voyage of Manila.
+///
+/// A position is a file (JSON of POSITION.md, or the one-line notation), - for
+/// standard input, or --pos "<notation>".
 #[derive(Parser, Debug)]
 #[command(name = "manila-odds", version, about, long_about = None)]
 struct Args {
@@ -19,12 +23,24 @@ struct Args {
     command: Command,
 }
 
+/// Where a position comes from.
+#[derive(clap::Args, Debug)]
+struct PositionArgs {
+    /// A position file (JSON of POSITION.md or the one-line notation), or - for
+    /// standard input.
+    #[arg(required_unless_present = "pos", conflicts_with = "pos")]
+    position: Option<String>,
+    /// The position in the one-line notation (see the README).
+    #[arg(long, value_name = "NOTATION")]
+    pos: Option<String>,
+}
+
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Validate a position and draw it: lanes, crews, berths, pirates, pilots, phase.
     Show {
-        /// A position file in the JSON of POSITION.md, or - for standard input.
-        position: String,
+        #[command(flatten)]
+        input: PositionArgs,
     },
     /// Rank every option of the player who decides now.
     ///
@@ -44,8 +60,8 @@ enum Command {
     /// errors), and P(best) is the probability that the option is the best.
     #[command(verbatim_doc_comment)]
     Advise {
-        /// A position file in the JSON of POSITION.md, or - for standard input.
-        position: String,
+        #[command(flatten)]
+        input: PositionArgs,
         /// Print the advice JSON of POSITION.md instead of a table.
         #[arg(long)]
         json: bool,
@@ -54,14 +70,65 @@ enum Command {
     },
     /// Each ship's odds and every player's value if nobody places another worker.
     Odds {
-        /// A position file in the JSON of POSITION.md, or - for standard input.
-        position: String,
+        #[command(flatten)]
+        input: PositionArgs,
         /// Print the odds JSON of POSITION.md instead of a table.
         #[arg(long)]
         json: bool,
         #[command(flatten)]
         solve: SolveArgs,
     },
+    /// Turn a JSON position into the one-line notation, or the notation into JSON.
+    Convert {
+        #[command(flatten)]
+        input: PositionArgs,
+        /// The format to write (default: the other one).
+        #[arg(long, value_enum)]
+        to: Option<FormatArg>,
+    },
+    /// Apply events in order and print the new position (or the settlement).
+    ///
+    /// Events: a placement ("green ship:jade", "red harbour:B", "pass"), a roll
+    /// with its three dice in ship order ("roll 3 5 2"), a boarding choice ("stay",
+    /// "board:silk"), a pilot move ("jade+1", "silk-1,jade+1", "none"), a plunder
+    /// choice ("jade:harbour"). The player's name is optional; when given it must
+    /// be the one who decides. With --pos, every argument is an event.
+    #[command(verbatim_doc_comment)]
+    Apply {
+        /// The position (file or -) followed by the events; with --pos, events only.
+        #[arg(required = true, num_args = 1..)]
+        words: Vec<String>,
+        /// The position in the one-line notation.
+        #[arg(long, value_name = "NOTATION")]
+        pos: Option<String>,
+        /// Print JSON instead of the notation.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Play a voyage at the table: one event or command per line on standard input
+    /// (events as for apply, plus show, advise, odds, undo, help, quit). After each
+    /// event it prints the board and the advice for whoever decides next.
+    Session {
+        /// The starting position (a file); or use --pos or --layout.
+        #[arg(conflicts_with_all = ["pos", "layout"])]
+        position: Option<String>,
+        /// The starting position in the one-line notation.
+        #[arg(long, value_name = "NOTATION", conflicts_with = "layout")]
+        pos: Option<String>,
+        /// Start a voyage from a layout: players and ships, e.g. "r*,b,g,y J2 S3 G4"
+        /// (the harbour master starred; ships as in the notation, at their start
+        /// spaces; variants "+strong" or "+thirteen" may follow).
+        #[arg(long)]
+        layout: Option<String>,
+        #[command(flatten)]
+        solve: SolveArgs,
+    },
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum FormatArg {
+    Json,
+    Notation,
 }
 
 /// How to compute: the method and, for Monte Carlo, how long to sample.
@@ -119,11 +186,20 @@ pub struct Config {
     pub threads: Option<usize>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Task {
     Show,
     Advise,
     Odds,
+    /// Write the position as JSON (`true`) or notation (`false`); `None`: the
+    /// format it was not given in.
+    Convert {
+        to_json: Option<bool>,
+    },
+    Apply {
+        events: Vec<String>,
+    },
+    Session,
 }
 
 /// Where the position comes from.
@@ -131,29 +207,90 @@ pub enum Task {
 pub enum Source {
     Stdin,
     File(String),
+    Notation(String),
+    /// A layout to start a voyage from (session).
+    Layout(String),
+}
+
+impl Source {
+    fn from_args(position: Option<String>, pos: Option<String>) -> Source {
+        match (position, pos) {
+            (_, Some(text)) => Source::Notation(text),
+            (Some(path), None) if path == "-" => Source::Stdin,
+            (Some(path), None) => Source::File(path),
+            (None, None) => Source::Stdin,
+        }
+    }
+}
+
+fn format_of(json: bool) -> Format {
+    if json { Format::Json } else { Format::Table }
 }
 
 impl Config {
     fn from_args(args: Args) -> Result<Config, Error> {
-        let (task, position, json, solve) = match args.command {
-            Command::Show { position } => (Task::Show, position, false, None),
-            Command::Advise {
-                position,
-                json,
-                solve,
-            } => (Task::Advise, position, json, Some(solve)),
-            Command::Odds {
-                position,
-                json,
-                solve,
-            } => (Task::Odds, position, json, Some(solve)),
+        let plain = |task, input: PositionArgs, format| {
+            (
+                task,
+                Source::from_args(input.position, input.pos),
+                format,
+                None,
+            )
         };
-        let source = if position == "-" {
-            Source::Stdin
-        } else {
-            Source::File(position)
+        let (task, source, format, solve) = match args.command {
+            Command::Show { input } => plain(Task::Show, input, Format::Table),
+            Command::Advise { input, json, solve } => (
+                Task::Advise,
+                Source::from_args(input.position, input.pos),
+                format_of(json),
+                Some(solve),
+            ),
+            Command::Odds { input, json, solve } => (
+                Task::Odds,
+                Source::from_args(input.position, input.pos),
+                format_of(json),
+                Some(solve),
+            ),
+            Command::Convert { input, to } => {
+                let to_json = to.map(|f| f == FormatArg::Json);
+                plain(Task::Convert { to_json }, input, Format::Table)
+            }
+            Command::Apply { words, pos, json } => {
+                let (source, events) = match pos {
+                    Some(text) => (Source::Notation(text), words),
+                    None => (
+                        Source::from_args(words.first().cloned(), None),
+                        words[1..].to_vec(),
+                    ),
+                };
+                if events.is_empty() {
+                    return Err(Error::Usage(
+                        "apply: give at least one event after the position".into(),
+                    ));
+                }
+                (Task::Apply { events }, source, format_of(json), None)
+            }
+            Command::Session {
+                position,
+                pos,
+                layout,
+                solve,
+            } => {
+                let source = match (position, pos, layout) {
+                    (_, _, Some(layout)) => Source::Layout(layout),
+                    (Some(p), _, _) if p == "-" => {
+                        return Err(Error::Usage("session: standard input carries the events; give the position as a file, --pos or --layout".into()));
+                    }
+                    (position, pos, None) => Source::from_args(position, pos),
+                };
+                if source == Source::Stdin {
+                    return Err(Error::Usage(
+                        "session: give a starting position (a file, --pos or --layout)".into(),
+                    ));
+                }
+                (Task::Session, source, Format::Table, Some(solve))
+            }
         };
-        let format = if json { Format::Json } else { Format::Table };
         let (request, threads) = match solve {
             Some(solve) => solve.request()?,
             None => (
@@ -246,10 +383,22 @@ fn write_out(text: &str) -> ExitCode {
 
 /// Runs a configured task and returns what to print.
 pub fn execute(config: &Config) -> Result<String, Error> {
-    let position = read_position(&config.source)?;
+    let (position, given_as_json) = read_position(&config.source)?;
     let renderer = render::renderer(config.format);
-    if config.task == Task::Show {
-        return Ok(render::board::draw(&position));
+    match &config.task {
+        Task::Show => return Ok(render::board::draw(&position)),
+        Task::Convert { to_json } => {
+            return Ok(convert(&position, to_json.unwrap_or(!given_as_json)));
+        }
+        Task::Apply { events } => return apply(&position, events, config.format),
+        Task::Session => return session(position, &config.request),
+        Task::Advise if position.state().decider().is_none() => {
+            return Err(Error::Usage(format!(
+                "nobody decides in this position ({}); use odds, or apply the roll",
+                events::phase_words(position.state())
+            )));
+        }
+        _ => {}
     }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(config.threads.unwrap_or(0))
@@ -271,7 +420,37 @@ pub fn execute(config: &Config) -> Result<String, Error> {
     Ok(text)
 }
 
-fn read_position(source: &Source) -> Result<Position, Error> {
+fn convert(position: &Position, to_json: bool) -> String {
+    if to_json {
+        position.to_setup().to_json()
+    } else {
+        format!("{}\n", notation::format(position))
+    }
+}
+
+fn apply(position: &Position, events: &[String], format: Format) -> Result<String, Error> {
+    let outcome = events::apply_all(position, events).map_err(|e| Error::Usage(e.to_string()))?;
+    Ok(match (outcome, format) {
+        (Outcome::Going(p), Format::Json) => p.to_setup().to_json(),
+        (Outcome::Going(p), Format::Table) => format!("{}\n", notation::format(&p)),
+        (Outcome::Settled(v), Format::Json) => render::json::settlement_json(&v),
+        (Outcome::Settled(v), Format::Table) => render::board::settlement(&v),
+    })
+}
+
+fn session(start: Position, request: &Request) -> Result<String, Error> {
+    let stdin = std::io::stdin();
+    let mut stdout = std::io::stdout().lock();
+    let result = Session::new(start, request).run(stdin.lock(), &mut stdout);
+    match result {
+        Ok(()) => Ok(String::new()),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(String::new()),
+        Err(e) => Err(Error::Io(format!("session: {e}"))),
+    }
+}
+
+/// Reads the position, and whether it came as JSON.
+fn read_position(source: &Source) -> Result<(Position, bool), Error> {
     let (text, origin) = match source {
         Source::Stdin => {
             let mut text = String::new();
@@ -285,9 +464,22 @@ fn read_position(source: &Source) -> Result<Position, Error> {
                 .map_err(|e| Error::Usage(format!("cannot read position file '{path}': {e}")))?;
             (text, format!("'{path}'"))
         }
+        Source::Notation(text) => (text.clone(), "--pos".to_string()),
+        Source::Layout(text) => {
+            let position = crate::session::layout_start(text)
+                .map_err(|e| Error::Usage(format!("--layout:\n{e}")))?;
+            return Ok((position, false));
+        }
     };
-    Position::from_json(&text).map_err(|e| match e {
-        Error::Json(j) => Error::Usage(format!("{origin} is not a valid position: {j}")),
-        other => other,
-    })
+    if text.trim_start().starts_with('{') {
+        let position = Position::from_json(&text).map_err(|e| match e {
+            Error::Json(j) => Error::Usage(format!("{origin} is not a valid position: {j}")),
+            other => other,
+        })?;
+        Ok((position, true))
+    } else {
+        let position =
+            notation::parse(text.trim()).map_err(|e| Error::Usage(format!("{origin}:\n{e}")))?;
+        Ok((position, false))
+    }
 }

@@ -13,9 +13,17 @@
 //! - [`play`]: the rules as pure functions: legal actions in canonical order (R14),
 //!   applying an action, rolling, resolving and settling (R5-R12).
 //! - [`exact`]: the exact solver (R13-R15, future model `none`).
-//! - [`report`]: solver results turned into the advice and odds of POSITION.md;
-//!   [`render`] draws them as tables or JSON. The solver knows neither.
+//! - [`sample`]: Monte Carlo play-outs with common random numbers, a stratified
+//!   first roll and honest standard errors; [`analysis`] picks the method
+//!   (`--method auto` estimates the enumeration first) and says why.
+//! - [`report`]: solver results in the terms of POSITION.md; [`render`] draws
+//!   them as tables, JSON or the board. The solvers know neither.
+//! - [`notation`]: the one-line position notation; [`events`]: the events of a
+//!   voyage as said at the table; [`session`]: a voyage played one event a line.
 //! - [`cli`]: arguments, configuration and exit codes; `main.rs` only calls it.
+//!
+//! Data flows one way: text (JSON or notation) -> `Setup` -> `Position` ->
+//! `State` -> solver -> `report` -> renderer -> text.
 //!
 //! ```
 //! use manila_odds::{Position, exact};
@@ -33,15 +41,17 @@
 pub mod action;
 pub mod analysis;
 pub mod cli;
+pub mod events;
 pub mod exact;
-pub mod play;
 pub mod notation;
+pub mod play;
 pub mod position;
 pub mod progress;
 pub mod render;
 pub mod report;
 pub mod rules;
 pub mod sample;
+pub mod session;
 pub mod setup;
 pub mod state;
 

@@ -212,13 +212,13 @@ impl Validator {
         }
         let rolls = s.rolls_done as u8;
         let fits = match s.phase {
-            PhaseName::Placement => rolls < 3,
+            PhaseName::Placement | PhaseName::Roll => rolls < 3,
             PhaseName::Boarding | PhaseName::SmallPilot | PhaseName::LargePilot => rolls == 2,
             PhaseName::Plunder => rolls == 3,
         };
         if !fits {
             let want = match s.phase {
-                PhaseName::Placement => "0, 1 or 2 rolls done",
+                PhaseName::Placement | PhaseName::Roll => "0, 1 or 2 rolls done",
                 PhaseName::Plunder => "rolls_done 3",
                 _ => "rolls_done 2",
             };
@@ -347,6 +347,7 @@ impl Validator {
                 let (lo, hi) = match (rolls, phase) {
                     (3, _) => (1, 13),
                     (2, PhaseName::LargePilot) => (1, 13),
+                    (2, PhaseName::Roll) => (0, 13),
                     (r, _) => (r, (5 + 6 * r).min(13)),
                 };
                 if !(lo..=hi).contains(&p) {
@@ -529,6 +530,11 @@ impl Validator {
                 } else {
                     Phase::LargePilot
                 };
+            }
+            PhaseName::Roll => {
+                // Roll k + 1 comes after the last round begun with k rolls done.
+                s.round = *rules::rounds_at_rolls(n, s.rolls_done).end();
+                s.phase = Phase::Roll;
             }
             PhaseName::Plunder => {
                 s.round = last;
@@ -742,6 +748,7 @@ fn phase_name(phase: PhaseName) -> &'static str {
         PhaseName::SmallPilot => "small_pilot",
         PhaseName::LargePilot => "large_pilot",
         PhaseName::Plunder => "plunder",
+        PhaseName::Roll => "roll",
     }
 }
 
@@ -777,7 +784,8 @@ fn to_setup(names: &[String], s: &State) -> Setup {
         }
         Phase::SmallPilot => (PhaseName::SmallPilot, None, None, vec![], None),
         Phase::LargePilot => (PhaseName::LargePilot, None, None, vec![], None),
-        _ => (PhaseName::Plunder, None, None, vec![], None),
+        Phase::Roll => (PhaseName::Roll, None, None, vec![], None),
+        Phase::Plunder | Phase::Over => (PhaseName::Plunder, None, None, vec![], None),
     };
     let ships = s
         .ships

@@ -73,6 +73,9 @@ pub enum PhaseName {
     SmallPilot,
     LargePilot,
     Plunder,
+    /// A roll of the dice is due (an extension of POSITION.md: the position between
+    /// the last decision and the next roll, as `apply` and `session` reach it).
+    Roll,
 }
 
 /// One entry of `ships`: `position` at sea, or `docked: true`.

@@ -550,6 +550,7 @@ impl Reference {
             PhaseName::SmallPilot => voyage.small_pilot,
             PhaseName::LargePilot => voyage.large_pilot,
             PhaseName::Plunder => voyage.pirates[0].map(|w| w.owner),
+            PhaseName::Roll => None,
         };
         let decider = decider.expect("a decider");
         let name = &setup.players[decider as usize];
@@ -579,6 +580,7 @@ impl Reference {
             PhaseName::SmallPilot => small_pilot(v),
             PhaseName::LargePilot => large_pilot(v),
             PhaseName::Plunder => plunder(v),
+            PhaseName::Roll => unreachable!("generated positions stop at decisions"),
         }
     }
 
@@ -590,6 +592,7 @@ impl Reference {
             PhaseName::SmallPilot => self.pilots(&SMALL_MOVES, large_pilot),
             PhaseName::LargePilot => self.pilots(&LARGE_MOVES, roll_three),
             PhaseName::Plunder => self.plunders(),
+            PhaseName::Roll => unreachable!("generated positions stop at decisions"),
         }
     }
 
@@ -598,8 +601,13 @@ impl Reference {
         let priced = |s: &&Slot| !matches!(s, Slot::Pass | Slot::Insurance);
         self.credit.is_some_and(|credit| {
             let v = &self.voyage;
-            let mut prices = SLOTS.iter().filter(priced).filter_map(|&s| price(v, s));
-            prices.all(|p| p > credit)
+            let prices: Vec<i64> = SLOTS
+                .iter()
+                .filter(priced)
+                .filter_map(|&s| price(v, s))
+                .collect();
+            // With no free slot but insurance nobody is a stowaway (the engine's reading).
+            !prices.is_empty() && prices.iter().all(|&p| p > credit)
         })
     }
 
@@ -876,6 +884,7 @@ fn category(setup: &Setup) -> &'static str {
         (PhaseName::SmallPilot, _) => "small_pilot",
         (PhaseName::LargePilot, _) => "large_pilot",
         (PhaseName::Plunder, _) => "plunder",
+        (PhaseName::Roll, _) => "roll",
     }
 }
 

@@ -209,3 +209,60 @@ impl Render for JsonRender {
         pretty(&odds_json(position, odds))
     }
 }
+
+/// A finished voyage, as `apply --json` prints it.
+#[derive(Serialize)]
+pub struct SettlementJson {
+    pub format_version: u32,
+    /// Always true: the voyage is over.
+    pub settled: bool,
+    /// Per ship: "harbour" or "shipyard", and whether it was plundered.
+    pub ships: Vec<FateJson>,
+    /// Each player's receipts at settlement, insurance claims paid deducted.
+    pub payouts: Players,
+    /// What the insurer paid for ships in the shipyard.
+    pub insurance_claims: u32,
+    /// Prices after the rises (R12).
+    pub prices: Players,
+}
+
+#[derive(Serialize)]
+pub struct FateJson {
+    pub cargo: &'static str,
+    pub at: &'static str,
+    pub plundered: bool,
+}
+
+pub fn settlement_json(v: &crate::events::Voyage) -> String {
+    let s = &v.state;
+    let ships = s
+        .ships
+        .iter()
+        .map(|ship| FateJson {
+            cargo: ship.cargo.name(),
+            at: if ship.at == crate::state::At::Harbour {
+                "harbour"
+            } else {
+                "shipyard"
+            },
+            plundered: ship.plundered,
+        })
+        .collect();
+    let payouts = s.player_ids().map(|p| {
+        (
+            v.names[p as usize].clone(),
+            v.settlement.payouts[p as usize] as f64,
+        )
+    });
+    let prices = crate::rules::Cargo::ALL
+        .iter()
+        .map(|c| (c.name().to_string(), v.prices[c.index()] as f64));
+    pretty(&SettlementJson {
+        format_version: FORMAT_VERSION,
+        settled: true,
+        ships,
+        payouts: Players(payouts.collect()),
+        insurance_claims: v.settlement.claims,
+        prices: Players(prices.collect()),
+    })
+}
