@@ -49,12 +49,22 @@ fn readme_examples() -> Vec<(Vec<String>, String)> {
             .strip_prefix("cargo run --release -- ")
             .or_else(|| command.strip_prefix("manila-odds "))
             .unwrap_or_else(|| panic!("README command not understood: {command}"));
-        out.push((
-            args.split_whitespace().map(String::from).collect(),
-            format!("{expected}\n"),
-        ));
+        out.push((split_words(args), format!("{expected}\n")));
     }
     out
+}
+
+/// Splits a command line at spaces, keeping "double-quoted words" whole.
+fn split_words(line: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    for (k, part) in line.split('"').enumerate() {
+        if k % 2 == 1 {
+            words.push(part.to_string());
+        } else {
+            words.extend(part.split_whitespace().map(String::from));
+        }
+    }
+    words
 }
 
 #[test]
