@@ -26,7 +26,6 @@ pub const TIE: f64 = 1e-9;
 /// Position code of a ship in the harbour; 0..=13 are spaces at sea.
 const DOCKED: u8 = TRACK_END + 1;
 const CODES: usize = DOCKED as usize + 1;
-const TRIPLES: usize = CODES * CODES * CODES;
 
 type Pos = [u8; SHIPS];
 
@@ -203,11 +202,46 @@ fn plunder_or_settle(s: &State, mark: Mark) -> Outcome {
 
 /// Everything a table's values depend on besides positions: the state with its
 /// positions and progress blanked (crews, pirates, slots, variant), and the mark.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+/// It hashes only what boarding changes (crews, pirates, mark): within one solver
+/// the rest rarely differs, and hashing the whole state cost half the run time.
+#[derive(Clone, Copy, PartialEq, Eq)]
 struct TableKey {
     state: State,
     mark: Mark,
 }
+
+impl std::hash::Hash for TableKey {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        for ship in &self.state.ships {
+            ship.crew.hash(h);
+        }
+        self.state.pirates.hash(h);
+        self.mark.hash(h);
+    }
+}
+
+/// FxHash, as in rustc: a multiply and a rotate per word. The keys are ours, so
+/// SipHash's protection against chosen keys buys nothing here.
+#[derive(Default)]
+struct FxHasher(u64);
+
+impl std::hash::Hasher for FxHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(b as u64);
+        }
+    }
+
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+type FxBuild = std::hash::BuildHasherDefault<FxHasher>;
 
 impl TableKey {
     fn new(s: &State, mark: Mark) -> TableKey {
@@ -231,9 +265,11 @@ struct Tables {
     mark: Mark,
     /// Settlement per class triple of roll 3 (index `Class` base 3).
     terminal: [Outcome; 27],
-    roll3: Vec<Option<Outcome>>,
-    large: Vec<Option<Outcome>>,
-    small: Vec<Option<Outcome>>,
+    // Sparse: a voyage reaches a few hundred of the 3375 position triples, and
+    // dense tables cost more to clear than to fill.
+    roll3: HashMap<u16, Outcome, FxBuild>,
+    large: HashMap<u16, Outcome, FxBuild>,
+    small: HashMap<u16, Outcome, FxBuild>,
 }
 
 fn code(at: At) -> u8 {
@@ -243,8 +279,8 @@ fn code(at: At) -> u8 {
     }
 }
 
-fn index(p: Pos) -> usize {
-    (p[0] as usize * CODES + p[1] as usize) * CODES + p[2] as usize
+fn index(p: Pos) -> u16 {
+    ((p[0] as usize * CODES + p[1] as usize) * CODES + p[2] as usize) as u16
 }
 
 fn positions(s: &State) -> Pos {
@@ -309,7 +345,7 @@ fn moved(p: Pos, deltas: [i8; SHIPS]) -> Option<Pos> {
 /// can value many states (the sampler keeps one per chunk).
 pub struct Solver {
     tables: Vec<Tables>,
-    keys: HashMap<TableKey, usize>,
+    keys: HashMap<TableKey, usize, FxBuild>,
     /// The last key looked up: play-outs ask for the same one again and again.
     last: Option<(TableKey, usize)>,
     small_moves: Vec<[i8; SHIPS]>,
@@ -326,7 +362,7 @@ impl Solver {
     pub fn new() -> Solver {
         Solver {
             tables: Vec::new(),
-            keys: HashMap::new(),
+            keys: HashMap::default(),
             last: None,
             small_moves: pilot_deltas(false),
             large_moves: pilot_deltas(true),
@@ -353,9 +389,9 @@ impl Solver {
             template: *s,
             mark,
             terminal,
-            roll3: vec![None; TRIPLES],
-            large: vec![None; TRIPLES],
-            small: vec![None; TRIPLES],
+            roll3: HashMap::default(),
+            large: HashMap::default(),
+            small: HashMap::default(),
         });
         let t = self.tables.len() - 1;
         self.keys.insert(key, t);
@@ -366,7 +402,7 @@ impl Solver {
     /// Roll 3 from positions `p` (R6, R9, R10, R11).
     fn roll3(&mut self, t: usize, p: Pos) -> Outcome {
         let tab = &mut self.tables[t];
-        if let Some(o) = tab.roll3[index(p)] {
+        if let Some(&o) = tab.roll3.get(&index(p)) {
             return o;
         }
         let counts = p.map(class_counts);
@@ -377,7 +413,7 @@ impl Solver {
                 out.add(w as f64 / 216.0, &tab.terminal[k]);
             }
         }
-        tab.roll3[index(p)] = Some(out);
+        tab.roll3.insert(index(p), out);
         out
     }
 
@@ -387,7 +423,7 @@ impl Solver {
         if holder.is_none() {
             return self.roll3(t, p);
         }
-        if let Some(o) = self.tables[t].large[index(p)] {
+        if let Some(&o) = self.tables[t].large.get(&index(p)) {
             return o;
         }
         let moves = std::mem::take(&mut self.large_moves);
@@ -398,7 +434,7 @@ impl Solver {
             .collect();
         self.large_moves = moves;
         let o = best(options.into_iter(), holder);
-        self.tables[t].large[index(p)] = Some(o);
+        self.tables[t].large.insert(index(p), o);
         o
     }
 
@@ -408,7 +444,7 @@ impl Solver {
         if holder.is_none() {
             return self.large(t, p);
         }
-        if let Some(o) = self.tables[t].small[index(p)] {
+        if let Some(&o) = self.tables[t].small.get(&index(p)) {
             return o;
         }
         let moves = std::mem::take(&mut self.small_moves);
@@ -419,7 +455,7 @@ impl Solver {
             .collect();
         self.small_moves = moves;
         let o = best(options.into_iter(), holder);
-        self.tables[t].small[index(p)] = Some(o);
+        self.tables[t].small.insert(index(p), o);
         o
     }
 
