@@ -1,36 +1,18 @@
 //! End-to-end: the real binary, its exit codes, its error text, its JSON, and the
 //! commands shown in the README.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
 
-const BIN: &str = env!("CARGO_BIN_EXE_manila-odds");
+use std::process::Output;
+
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
 fn run(args: &[&str]) -> Output {
-    Command::new(BIN)
-        .args(args)
-        .current_dir(ROOT)
-        .output()
-        .expect("the binary runs")
+    common::run_bin(args, None)
 }
 
 fn run_stdin(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .current_dir(ROOT)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.as_bytes())
-        .expect("written");
-    child.wait_with_output().expect("finishes")
+    common::run_bin(args, Some(input))
 }
 
 fn text(bytes: &[u8]) -> String {

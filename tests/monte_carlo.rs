@@ -8,7 +8,6 @@ use manila_odds::exact::{self, Outcome};
 use manila_odds::report::Method;
 use manila_odds::sample::{self, BLOCK, Settings, Stop};
 use manila_odds::state::State;
-use std::process::Command;
 
 fn settings(seed: u64, samples: u64, reduce: bool) -> Settings {
     let mut s = Settings::new(seed);
@@ -127,16 +126,7 @@ fn before_roll_1() -> String {
 }
 
 fn run_cli(args: &[&str]) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_manila-odds"))
-        .args(args)
-        .output()
-        .expect("runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).expect("utf-8")
+    common::run_ok(args, None)
 }
 
 #[test]

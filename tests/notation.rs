@@ -165,29 +165,6 @@ const EXAMPLES: [(&str, &str); 6] = [
 /// The example of POSITION.md, in notation.
 const POSITION_MD: &str = "red*,blue,green,yellow 1:green J7:red.blue S9 G2 H:blue Y:-,-,green X:yellow l:red $red12,blue3,green20,yellow0 %red:J2,blue:S1N1 ^J5,G10";
 
-const POSITION_MD_JSON: &str = r#"{
-  "players": ["red", "blue", "green", "yellow"],
-  "harbour_master": "red",
-  "rolls_done": 1,
-  "phase": "placement",
-  "to_move": "green",
-  "ships": [
-    {"cargo": "jade",    "position": 7, "crew": ["red", "blue"]},
-    {"cargo": "silk",    "position": 9, "crew": []},
-    {"cargo": "ginseng", "position": 2, "crew": []}
-  ],
-  "harbour":  {"A": "blue", "B": null, "C": null},
-  "shipyard": {"A": null, "B": null, "C": "green"},
-  "pirates": ["yellow"],
-  "pilots": {"small": null, "large": "red"},
-  "insurance": null,
-  "passed": [],
-  "variant": {"strong_pirates": false, "thirteen_wrecks": false},
-  "cash": {"red": 12, "blue": 3, "green": 20, "yellow": 0},
-  "shares": {"red": {"jade": 2}, "blue": {"silk": 1, "nutmeg": 1}},
-  "prices": {"jade": 5, "silk": 0, "ginseng": 10, "nutmeg": 0}
-}"#;
-
 #[test]
 fn the_examples_are_the_notation_of_the_example_files() {
     let examples = common::examples();
@@ -199,7 +176,7 @@ fn the_examples_are_the_notation_of_the_example_files() {
         assert_eq!(notation::format(position), line, "{file}");
         assert_eq!(notation::parse(line).as_ref(), Ok(position), "{file}");
     }
-    let position = Position::from_json(POSITION_MD_JSON).unwrap();
+    let position = Position::from_json(&common::position_md_json()).unwrap();
     assert_eq!(notation::format(&position), POSITION_MD);
     assert_eq!(notation::parse(POSITION_MD).unwrap(), position);
 }

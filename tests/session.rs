@@ -1,13 +1,13 @@
 //! A whole voyage played through `apply` and `session`, checked against numbers
 //! worked out by hand from the rules, and events refused with their reasons.
 
+mod common;
+
 use manila_odds::events::{self, Outcome};
 use manila_odds::state::{At, Phase};
 use manila_odds::{Position, rules::Cargo};
-use std::process::{Command, Stdio};
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
-const BIN: &str = env!("CARGO_BIN_EXE_manila-odds");
 
 fn start() -> Position {
     let text =
@@ -118,28 +118,7 @@ fn illegal_events_are_refused_with_the_reason() {
 }
 
 fn session(args: &[&str], input: &str) -> String {
-    use std::io::Write;
-    let mut child = Command::new(BIN)
-        .args(args)
-        .current_dir(ROOT)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.as_bytes())
-        .expect("written");
-    let out = child.wait_with_output().expect("finishes");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).expect("utf-8")
+    common::run_ok(args, Some(input))
 }
 
 #[test]

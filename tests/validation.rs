@@ -21,28 +21,7 @@ use std::sync::OnceLock;
 
 /// The example of POSITION.md: 4 players, placement round 2 after roll 1.
 fn base() -> Value {
-    json!({
-      "players": ["red", "blue", "green", "yellow"],
-      "harbour_master": "red",
-      "rolls_done": 1,
-      "phase": "placement",
-      "to_move": "green",
-      "ships": [
-        {"cargo": "jade",    "position": 7, "crew": ["red", "blue"]},
-        {"cargo": "silk",    "position": 9, "crew": []},
-        {"cargo": "ginseng", "position": 2, "crew": []}
-      ],
-      "harbour":  {"A": "blue", "B": null, "C": null},
-      "shipyard": {"A": null, "B": null, "C": "green"},
-      "pirates": ["yellow"],
-      "pilots": {"small": null, "large": "red"},
-      "insurance": null,
-      "passed": [],
-      "variant": {"strong_pirates": false, "thirteen_wrecks": false},
-      "cash": {"red": 12, "blue": 3, "green": 20, "yellow": 0},
-      "shares": {"red": {"jade": 2}, "blue": {"silk": 1, "nutmeg": 1}},
-      "prices": {"jade": 5, "silk": 0, "ginseng": 10, "nutmeg": 0}
-    })
+    serde_json::from_str(&common::position_md_json()).expect("the example is JSON")
 }
 
 /// 4 players, the first placement of the voyage (rolls_done 0, nothing placed).

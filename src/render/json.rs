@@ -2,7 +2,7 @@
 
 use super::{Render, phase_name};
 use crate::Position;
-use crate::report::{Advice, Odds, Sampling, ShipOdds};
+use crate::report::{Advice, Future, Method, Odds, Sampling, ShipOdds};
 use serde::Serialize;
 
 pub struct JsonRender;
@@ -18,6 +18,17 @@ pub struct AdviceJson<'a> {
     pub phase: &'static str,
     /// The player who decides.
     pub decider: &'a str,
+    #[serde(flatten)]
+    pub how: MethodJson,
+    /// Every legal option, best first.
+    pub options: Vec<OptionJson>,
+    /// Each ship's odds after the best option.
+    pub ships: Vec<ShipJson>,
+}
+
+/// How the figures were computed: the fields advice and odds share.
+#[derive(Serialize)]
+pub struct MethodJson {
     /// `exact` or `mc` (Monte Carlo).
     pub method: &'static str,
     /// Why that method ran.
@@ -33,10 +44,6 @@ pub struct AdviceJson<'a> {
     /// Monte Carlo only: how the run went.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sampling: Option<SamplingJson>,
-    /// Every legal option, best first.
-    pub options: Vec<OptionJson>,
-    /// Each ship's odds after the best option.
-    pub ships: Vec<ShipJson>,
 }
 
 /// How a Monte Carlo run went.
@@ -83,15 +90,8 @@ pub struct ShipJson {
 #[derive(Serialize)]
 pub struct OddsJson {
     pub format_version: u32,
-    pub method: &'static str,
-    pub method_reason: String,
-    pub future: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub seed: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub samples: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub sampling: Option<SamplingJson>,
+    #[serde(flatten)]
+    pub how: MethodJson,
     pub ships: Vec<ShipJson>,
     /// Every player's value (R13), by name, in seating order.
     pub players: Players,
@@ -138,12 +138,12 @@ pub fn advice_json<'a>(position: &'a Position, advice: &Advice) -> AdviceJson<'a
         format_version: FORMAT_VERSION,
         phase: phase_name(position.state().phase),
         decider: position.name(advice.decider),
-        method: advice.method.name(),
-        method_reason: advice.method_reason.clone(),
-        future: advice.future.name(),
-        seed: advice.sampling.as_ref().map(|s| s.seed),
-        samples: advice.sampling.as_ref().map(|s| s.samples),
-        sampling: advice.sampling.as_ref().map(sampling_json),
+        how: method_json(
+            advice.method,
+            &advice.method_reason,
+            advice.future,
+            advice.sampling.as_ref(),
+        ),
         options: advice
             .options
             .iter()
@@ -165,15 +165,31 @@ pub fn advice_json<'a>(position: &'a Position, advice: &Advice) -> AdviceJson<'a
 pub fn odds_json(position: &Position, odds: &Odds) -> OddsJson {
     OddsJson {
         format_version: FORMAT_VERSION,
-        method: odds.method.name(),
-        method_reason: odds.method_reason.clone(),
-        future: odds.future.name(),
-        seed: odds.sampling.as_ref().map(|s| s.seed),
-        samples: odds.sampling.as_ref().map(|s| s.samples),
-        sampling: odds.sampling.as_ref().map(sampling_json),
+        how: method_json(
+            odds.method,
+            &odds.method_reason,
+            odds.future,
+            odds.sampling.as_ref(),
+        ),
         ships: ships(&odds.ships),
         players: named(position, &odds.players),
         players_stderr: odds.players_stderr.as_ref().map(|e| named(position, e)),
+    }
+}
+
+fn method_json(
+    method: Method,
+    reason: &str,
+    future: Future,
+    sampling: Option<&Sampling>,
+) -> MethodJson {
+    MethodJson {
+        method: method.name(),
+        method_reason: reason.to_string(),
+        future: future.name(),
+        seed: sampling.map(|s| s.seed),
+        samples: sampling.map(|s| s.samples),
+        sampling: sampling.map(sampling_json),
     }
 }
 

@@ -122,3 +122,44 @@ pub fn examples() -> Vec<(String, Position)> {
     }
     out
 }
+
+/// The example position of POSITION.md (4 players, round 2 after roll 1).
+pub fn position_md_json() -> String {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/position-md-example.json"
+    );
+    std::fs::read_to_string(path).expect("tests/data/position-md-example.json")
+}
+
+/// Runs the binary from the crate's folder, feeding `stdin` when given.
+pub fn run_bin(args: &[&str], stdin: Option<&str>) -> std::process::Output {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_manila-odds"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let input = stdin.unwrap_or_default().as_bytes().to_vec();
+    let mut pipe = child.stdin.take().expect("stdin");
+    // Write from another thread: a large output could otherwise fill its pipe first.
+    let writer = std::thread::spawn(move || pipe.write_all(&input));
+    let out = child.wait_with_output().expect("the binary finishes");
+    writer.join().expect("writer").ok();
+    out
+}
+
+/// Runs the binary, asserts success and returns standard output.
+pub fn run_ok(args: &[&str], stdin: Option<&str>) -> String {
+    let out = run_bin(args, stdin);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("utf-8")
+}
