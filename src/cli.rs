@@ -172,6 +172,9 @@ enum MethodArg {
     Auto,
 }
 
+/// More threads than this is surely a typo.
+pub const MAX_THREADS: usize = 256;
+
 /// Play-outs made when no stopping rule is given.
 pub const DEFAULT_SAMPLES: u64 = 100_008;
 
@@ -245,6 +248,11 @@ impl Config {
                 format_of(json),
                 Some(solve),
             ),
+            Command::Odds { solve, .. } if solve.until_settled => {
+                let why =
+                    "odds value no options to settle between; use --target-stderr or --samples";
+                return Err(Error::Usage(format!("--until-settled: {why}")));
+            }
             Command::Odds { input, json, solve } => (
                 Task::Odds,
                 Source::from_args(input.position, input.pos),
@@ -323,8 +331,13 @@ impl SolveArgs {
         {
             return bad("--target-stderr", "must be a positive number");
         }
-        if self.time_limit.is_some_and(|t| !(t.is_finite() && t > 0.0)) {
-            return bad("--time-limit", "must be a positive number of seconds");
+        let time_limit = match self.time_limit.map(std::time::Duration::try_from_secs_f64) {
+            Some(Ok(t)) if !t.is_zero() => Some(t),
+            Some(_) => return bad("--time-limit", "must be a positive number of seconds"),
+            None => None,
+        };
+        if self.threads.is_some_and(|n| n > MAX_THREADS) {
+            return bad("--threads", &format!("at most {MAX_THREADS} threads"));
         }
         let seed = self.seed.unwrap_or_else(|| rand::rng().random());
         let mut settings = sample::Settings::new(seed);
@@ -334,7 +347,7 @@ impl SolveArgs {
         settings.target_stderr = self.target_stderr;
         settings.until_settled = self.until_settled;
         settings.max_samples = self.max_samples.max(1);
-        settings.time_limit = self.time_limit.map(std::time::Duration::from_secs_f64);
+        settings.time_limit = time_limit;
         settings.reduce_variance = !self.no_variance_reduction;
         settings.progress = std::io::stderr().is_terminal();
         let method = match self.method {
@@ -445,6 +458,9 @@ fn session(start: Position, request: &Request) -> Result<String, Error> {
     match result {
         Ok(()) => Ok(String::new()),
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(String::new()),
+        Err(e) if e.kind() == std::io::ErrorKind::InvalidData => Err(Error::Usage(
+            "session: standard input is not UTF-8 text".into(),
+        )),
         Err(e) => Err(Error::Io(format!("session: {e}"))),
     }
 }

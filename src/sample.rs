@@ -317,7 +317,8 @@ impl Job<'_> {
         let mut dice = [[0u8; SHIPS]; ROLLS as usize];
         for (k, roll) in dice.iter_mut().enumerate() {
             for (i, d) in roll.iter_mut().enumerate() {
-                *d = if k == self.stratified {
+                // Without variance reduction every die is drawn at random.
+                *d = if self.reduce && k == self.stratified {
                     let sides = DIE_SIDES as u64;
                     1 + (stratum / sides.pow(2 - i as u32) % sides) as u8
                 } else {
@@ -370,10 +371,11 @@ pub fn run(
             .collect();
         sums = parts.iter().fold(sums, |acc, part| acc.merge(part));
         let mut estimate = summarise(arms, &sums, decider, settings.seed);
-        on_progress(estimate.samples, largest_stderr(&estimate.arms));
+        on_progress(estimate.samples, largest_stderr(&estimate, decider));
         if let Some(stop) = should_stop(
             settings,
             &estimate,
+            decider,
             sums.blocks,
             want_blocks,
             cap_blocks,
@@ -452,13 +454,28 @@ fn component_stderr(sums: &Sums, k: usize, variance: &dyn Fn(f64, f64) -> f64) -
     sums.square[k].zip(&strata, |sq, st| variance(sq, st).sqrt())
 }
 
-fn largest_stderr(arms: &[ArmEstimate]) -> f64 {
-    arms.iter().map(|a| a.ev_stderr).fold(0.0, f64::max)
+/// The largest standard error among the figures reported: the options' values
+/// when someone decides, else (odds) the players' values and the ships' odds.
+fn largest_stderr(estimate: &Estimate, decider: Option<usize>) -> f64 {
+    let arms = estimate.arms.iter();
+    match decider {
+        Some(_) => arms.map(|a| a.ev_stderr).fold(0.0, f64::max),
+        None => arms
+            .flat_map(|a| {
+                a.stderr
+                    .value
+                    .iter()
+                    .chain(&a.stderr.harbour)
+                    .chain(&a.stderr.plundered)
+            })
+            .fold(0.0, |m, &x| m.max(x)),
+    }
 }
 
 fn should_stop(
     settings: &Settings,
     estimate: &Estimate,
+    decider: Option<usize>,
     blocks: u64,
     want: u64,
     cap: u64,
@@ -473,11 +490,13 @@ fn should_stop(
     }
     if settings
         .target_stderr
-        .is_some_and(|x| largest_stderr(&estimate.arms) < x)
+        .is_some_and(|x| largest_stderr(estimate, decider) < x)
     {
         return Some(Stop::TargetStderr);
     }
-    if settings.until_settled && blocks * BLOCK >= SETTLE_MIN_SAMPLES && settled(estimate) {
+    // Settling compares the options of a decision; odds have none to compare.
+    let settling = settings.until_settled && decider.is_some();
+    if settling && blocks * BLOCK >= SETTLE_MIN_SAMPLES && settled(estimate) {
         return Some(Stop::Settled);
     }
     if settings.time_limit.is_some_and(|t| started.elapsed() >= t) {

@@ -112,13 +112,19 @@ impl<'a> Session<'a> {
 /// The start of a voyage from a layout: the players token (harbour master
 /// starred) and three ship tokens at their start spaces, as in the notation,
 /// optionally followed by variants: `r*,b,g,y J2 S3 G4 +strong`.
-pub fn layout_start(layout: &str) -> Result<Position, crate::notation::NotationError> {
+pub fn layout_start(layout: &str) -> Result<Position, String> {
     let mut tokens = layout.split_whitespace();
     let players = tokens.next().unwrap_or_default();
-    let harbour_master = players
+    let starred: Vec<&str> = players
         .split(',')
-        .find_map(|t| t.strip_suffix('*'))
-        .unwrap_or_default();
+        .filter_map(|t| t.strip_suffix('*'))
+        .collect();
+    let [harbour_master] = starred.as_slice() else {
+        return Err(format!(
+            "expected the players with the harbour master starred, then the ships, e.g. \"r*,b,g,y J2 S3 G4\"; found \"{layout}\""
+        ));
+    };
     let rest: Vec<&str> = tokens.collect();
-    crate::notation::parse(&format!("{players} 0:{harbour_master} {}", rest.join(" ")))
+    let text = format!("{players} 0:{harbour_master} {}", rest.join(" "));
+    crate::notation::parse(&text).map_err(|e| format!("read as the position \"{text}\":\n{e}"))
 }

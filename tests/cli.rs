@@ -195,6 +195,22 @@ fn bad_files_and_flags_exit_2() {
         &run(&["advise", example, "--time-limit", "0"]),
         &["--time-limit"],
     );
+    assert_refused(
+        &run(&["advise", example, "--time-limit", "1e20"]),
+        &["--time-limit"],
+    );
+    assert_refused(
+        &run(&["advise", example, "--threads", "100000"]),
+        &["--threads: at most 256"],
+    );
+    assert_refused(
+        &run(&["odds", example, "--method", "mc", "--until-settled"]),
+        &["--until-settled"],
+    );
+    assert_refused(
+        &run(&["session", "--layout", "r,b,g J2 S3 G4"]),
+        &["harbour master starred"],
+    );
     let out = run(&["advise", example, "--method", "guess"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("invalid value 'guess'"));

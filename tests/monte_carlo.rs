@@ -324,3 +324,51 @@ fn p_best_sums_to_one() {
     let total: f64 = e.arms.iter().map(|a| a.p_best).sum();
     assert!((total - 1.0).abs() < 1e-9);
 }
+
+#[test]
+fn odds_stop_on_the_players_and_ships_standard_errors() {
+    let position = manila_odds::Position::from_json(
+        &std::fs::read_to_string(before_roll_1()).expect("example"),
+    )
+    .expect("valid");
+    let s = position.state();
+    let mut settings = Settings::new(4);
+    settings.target_stderr = Some(0.03);
+    settings.max_samples = 400 * BLOCK;
+    let e = sample::run(&[sample::position_arm(s)], None, &settings, &mut |_, _| {});
+    assert_eq!(e.stop, Stop::TargetStderr);
+    let se = &e.arms[0].stderr;
+    let all = se.value.iter().chain(&se.harbour).chain(&se.plundered);
+    assert!(all.clone().all(|&x| x < 0.03), "{se:?}");
+    assert!(
+        all.fold(0.0f64, |m, &x| m.max(x)) > 0.0,
+        "the position has variance"
+    );
+}
+
+#[test]
+fn without_variance_reduction_every_die_is_sampled() {
+    // The last roll is stratified with variance reduction, so a position after
+    // roll 2 is then exact; without it, roll 3 is sampled and has an error.
+    let (_, position) = common::examples()
+        .into_iter()
+        .find(|(name, _)| name == "docked-ship-last-round.json")
+        .expect("example");
+    let s = position.state();
+    let arms = sample::option_arms(s);
+    let decider = s.decider().map(|p| p as usize);
+    let reduced = sample::run(
+        &arms,
+        decider,
+        &settings(3, 4 * BLOCK, true),
+        &mut |_, _| {},
+    );
+    let plain = sample::run(
+        &arms,
+        decider,
+        &settings(3, 4 * BLOCK, false),
+        &mut |_, _| {},
+    );
+    assert!(reduced.arms.iter().all(|a| a.ev_stderr == 0.0));
+    assert!(plain.arms.iter().any(|a| a.ev_stderr > 0.0));
+}
