@@ -134,14 +134,12 @@ pub fn apply(position: &Position, event: Event, text: &str) -> Result<Outcome, E
         }
         (Event::Decide { player, action }, _) => {
             let decider = s.decider();
-            if let (Some(p), Some(d)) = (player, decider) {
-                if p != d {
-                    let (p, d) = (position.name(p), position.name(d));
-                    return Err(refuse(
-                        text,
-                        format!("it is {d}'s decision ({}), not {p}'s", phase_words(s)),
-                    ));
-                }
+            if let (Some(p), Some(d)) = (player, decider)
+                && p != d
+            {
+                let (p, d) = (position.name(p), position.name(d));
+                let reason = format!("it is {d}'s decision ({}), not {p}'s", phase_words(s));
+                return Err(refuse(text, reason));
             }
             play::apply(s, action).map_err(|e| refuse(text, e.0))?
         }

@@ -372,10 +372,10 @@ impl Solver {
     /// The tables of the crews and pirates of `s`, made on first use.
     fn tables_for(&mut self, s: &State, mark: Mark) -> usize {
         let key = TableKey::new(s, mark);
-        if let Some((last, t)) = self.last {
-            if last == key {
-                return t;
-            }
+        if let Some((last, t)) = self.last
+            && last == key
+        {
+            return t;
         }
         if let Some(&t) = self.keys.get(&key) {
             self.last = Some((key, t));

@@ -470,10 +470,10 @@ fn board(t: &mut State, a: Action) {
 fn move_ships(t: &mut State, a: Action) {
     let Action::Pilot(moves) = a else { return };
     for m in moves.iter().flatten() {
-        if let Some(i) = t.ship_index(m.cargo) {
-            if let At::Sea(at) = t.ships[i].at {
-                t.ships[i].at = advance(at as i16 + m.delta as i16);
-            }
+        if let Some(i) = t.ship_index(m.cargo)
+            && let At::Sea(at) = t.ships[i].at
+        {
+            t.ships[i].at = advance(at as i16 + m.delta as i16);
         }
     }
 }
@@ -594,10 +594,10 @@ pub fn settle(s: &State) -> Settlement {
     let (docked, wrecked) = (s.harbour_count(), s.shipyard_count());
     for b in Berth::ALL {
         let reward = b.reward();
-        if docked > b.index() {
-            if let Some(p) = s.harbour[b.index()] {
-                out.payouts[p as usize] += reward as i64;
-            }
+        if docked > b.index()
+            && let Some(p) = s.harbour[b.index()]
+        {
+            out.payouts[p as usize] += reward as i64;
         }
         if wrecked > b.index() {
             let holder = s.shipyard[b.index()];
