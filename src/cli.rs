@@ -349,7 +349,6 @@ impl SolveArgs {
         settings.max_samples = self.max_samples.max(1);
         settings.time_limit = time_limit;
         settings.reduce_variance = !self.no_variance_reduction;
-        settings.progress = std::io::stderr().is_terminal();
         let method = match self.method {
             MethodArg::Exact => MethodChoice::Exact,
             MethodArg::Mc => MethodChoice::MonteCarlo,
@@ -417,7 +416,8 @@ pub fn execute(config: &Config) -> Result<String, Error> {
         .num_threads(config.threads.unwrap_or(0))
         .build()
         .map_err(|e| Error::Io(format!("cannot start threads: {e}")))?;
-    let mut bar = progress::Bar::new(config.request.sampling.progress);
+    // Progress goes to standard error, and only to a person watching it.
+    let mut bar = progress::Bar::new(std::io::stderr().is_terminal());
     let mut report = |n: u64, se: f64| bar.update(n, se);
     let text = match config.task {
         Task::Advise => {

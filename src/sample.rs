@@ -55,8 +55,6 @@ pub struct Settings {
     pub time_limit: Option<Duration>,
     /// Enumerate the small end of the voyage exactly instead of sampling it.
     pub reduce_variance: bool,
-    /// Report progress (on standard error) through this callback.
-    pub progress: bool,
 }
 
 impl Settings {
@@ -69,7 +67,6 @@ impl Settings {
             max_samples: 50_000_000,
             time_limit: None,
             reduce_variance: true,
-            progress: false,
         }
     }
 }
