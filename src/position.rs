@@ -544,10 +544,12 @@ impl Validator {
         }
         if setup.phase != PhaseName::Placement {
             self.placed_within(s, s.round, None);
-            if let Some(r) = setup.round.filter(|&r| r != s.round as i64) {
-                let (phase, rounds) = (phase_name(setup.phase), s.round);
-                let reason =
-                    format!("in phase {phase} the last round begun is {rounds}, found {r}");
+            // Between rounds, `round` may name the last round begun or the next.
+            let (begun, last) = (s.round as i64, rules::placement_rounds(n) as i64);
+            let fits = |r: i64| r == begun || (r == begun + 1 && r <= last);
+            if let Some(r) = setup.round.filter(|&r| !fits(r)) {
+                let phase = phase_name(setup.phase);
+                let reason = format!("in phase {phase} the last round begun is {begun}, found {r}");
                 self.problem("round", reason);
             }
         }

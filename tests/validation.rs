@@ -925,9 +925,14 @@ fn r6_positions_are_checked_ship_by_ship() {
 }
 
 #[test]
-fn round_outside_placement_must_be_the_last_round_begun() {
+fn round_outside_placement_must_be_the_last_round_begun_or_the_next() {
     let doc = with(base_boarding(), |d| d["round"] = json!(7));
-    problems(&doc);
+    assert_refused(&doc, "round", "the last round begun is 2, found 7");
+    // Boarding comes between rounds 2 and 3 (4 players): either may be named.
+    for round in [2, 3] {
+        let p = accepted(&with(base_boarding(), |d| d["round"] = json!(round)));
+        assert_eq!(p.state().round, 2);
+    }
 }
 
 #[test]
