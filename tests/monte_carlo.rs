@@ -50,14 +50,7 @@ fn assert_close(what: &str, mc: &Outcome, se: &Outcome, exact: &Outcome, players
 }
 
 fn compare_options(seed: u64, s: &State, samples: u64, reduce: bool) {
-    let arms = sample::option_arms(s);
-    let decider = s.decider().map(|p| p as usize);
-    let e = sample::run(
-        &arms,
-        decider,
-        &settings(seed, samples, reduce),
-        &mut |_, _| {},
-    );
+    let e = sample_options(s, &settings(seed, samples, reduce));
     let exact = exact::option_outcomes(s);
     assert_eq!(e.arms.len(), exact.len());
     for (arm, (action, o)) in e.arms.iter().zip(&exact) {
@@ -125,6 +118,17 @@ fn before_roll_1() -> String {
     path.to_string()
 }
 
+fn before_roll_1_position() -> manila_odds::Position {
+    let text = std::fs::read_to_string(before_roll_1()).expect("example");
+    manila_odds::Position::from_json(&text).expect("valid")
+}
+
+/// Samples every option of the decider of `s`.
+fn sample_options(s: &State, settings: &Settings) -> sample::Estimate {
+    let decider = s.decider().map(|p| p as usize);
+    sample::run(&sample::option_arms(s), decider, settings, &mut |_, _| {})
+}
+
 fn run_cli(args: &[&str]) -> String {
     common::run_ok(args, None)
 }
@@ -183,25 +187,9 @@ fn a_drawn_seed_is_printed_and_repeats_the_run() {
 
 #[test]
 fn the_standard_error_shrinks_like_one_over_root_n() {
-    let position = manila_odds::Position::from_json(
-        &std::fs::read_to_string(before_roll_1()).expect("example"),
-    )
-    .expect("valid");
-    let s = position.state();
-    let arms = sample::option_arms(s);
-    let decider = s.decider().map(|p| p as usize);
-    let small = sample::run(
-        &arms,
-        decider,
-        &settings(1, 16 * BLOCK, true),
-        &mut |_, _| {},
-    );
-    let large = sample::run(
-        &arms,
-        decider,
-        &settings(2, 64 * BLOCK, true),
-        &mut |_, _| {},
-    );
+    let position = before_roll_1_position();
+    let small = sample_options(position.state(), &settings(1, 16 * BLOCK, true));
+    let large = sample_options(position.state(), &settings(2, 64 * BLOCK, true));
     for (a, b) in small.arms.iter().zip(&large.arms) {
         if a.ev_stderr > 0.0 {
             let ratio = a.ev_stderr / b.ev_stderr;
@@ -261,20 +249,10 @@ fn auto_samples_when_the_enumeration_is_over_budget_and_says_so() {
 }
 
 fn run_until(adjust: impl Fn(&mut Settings)) -> sample::Estimate {
-    let position = manila_odds::Position::from_json(
-        &std::fs::read_to_string(before_roll_1()).expect("example"),
-    )
-    .expect("valid");
-    let s = position.state();
     let mut settings = Settings::new(9);
     settings.max_samples = 400 * BLOCK;
     adjust(&mut settings);
-    sample::run(
-        &sample::option_arms(s),
-        s.decider().map(|p| p as usize),
-        &settings,
-        &mut |_, _| {},
-    )
+    sample_options(before_roll_1_position().state(), &settings)
 }
 
 #[test]
@@ -327,10 +305,7 @@ fn p_best_sums_to_one() {
 
 #[test]
 fn odds_stop_on_the_players_and_ships_standard_errors() {
-    let position = manila_odds::Position::from_json(
-        &std::fs::read_to_string(before_roll_1()).expect("example"),
-    )
-    .expect("valid");
+    let position = before_roll_1_position();
     let s = position.state();
     let mut settings = Settings::new(4);
     settings.target_stderr = Some(0.03);
@@ -354,21 +329,8 @@ fn without_variance_reduction_every_die_is_sampled() {
         .into_iter()
         .find(|(name, _)| name == "docked-ship-last-round.json")
         .expect("example");
-    let s = position.state();
-    let arms = sample::option_arms(s);
-    let decider = s.decider().map(|p| p as usize);
-    let reduced = sample::run(
-        &arms,
-        decider,
-        &settings(3, 4 * BLOCK, true),
-        &mut |_, _| {},
-    );
-    let plain = sample::run(
-        &arms,
-        decider,
-        &settings(3, 4 * BLOCK, false),
-        &mut |_, _| {},
-    );
+    let reduced = sample_options(position.state(), &settings(3, 4 * BLOCK, true));
+    let plain = sample_options(position.state(), &settings(3, 4 * BLOCK, false));
     assert!(reduced.arms.iter().all(|a| a.ev_stderr == 0.0));
     assert!(plain.arms.iter().any(|a| a.ev_stderr > 0.0));
 }
