@@ -1,7 +1,7 @@
 //! The voyage state as the rules see it: a small `Copy` value with players as
 //! indices. Names live in [`crate::position::Position`]; nothing here knows them.
 
-use crate::rules::{self, Berth, Cargo, MAX_PLAYERS, MAX_SEATS, SHIPS};
+use crate::rules::{self, Cargo, MAX_PLAYERS, MAX_SEATS, SHIPS};
 
 /// A player, as an index into the players list (clockwise seating order).
 pub type PlayerId = u8;
@@ -217,15 +217,6 @@ impl State {
         let cash = self.cash[p as usize]?;
         let shares: u32 = self.shares[p as usize].iter().map(|&n| n as u32).sum();
         Some(cash + shares * rules::MORTGAGE_VALUE)
-    }
-
-    /// The holder of a berth slot.
-    pub fn berth_slot(&self, harbour: bool, berth: Berth) -> Option<PlayerId> {
-        if harbour {
-            self.harbour[berth.index()]
-        } else {
-            self.shipyard[berth.index()]
-        }
     }
 
     /// The player who decides now, if the phase is a decision.
