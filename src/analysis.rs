@@ -20,6 +20,8 @@ pub enum MethodChoice {
 pub struct Request {
     pub method: MethodChoice,
     pub sampling: sample::Settings,
+    /// What a value counts besides cash (R13): shares, with --count-shares.
+    pub valuation: exact::Valuation,
     /// `auto` runs exact when the enumeration is estimated below this many steps.
     pub exact_budget: f64,
 }
@@ -32,6 +34,7 @@ impl Request {
         Request {
             method,
             sampling,
+            valuation: exact::Valuation::default(),
             exact_budget: EXACT_BUDGET,
         }
     }
@@ -104,7 +107,7 @@ pub fn advise(position: &Position, request: &Request, progress: Progress) -> Adv
     let s = position.state();
     let (method, reason) = choose(s, request);
     let mut advice = match method {
-        Method::Exact => exact::advise_state(s),
+        Method::Exact => exact::advise_valued(s, request.valuation),
         Method::MonteCarlo => sampled_advice(s, request, progress),
     };
     advice.method_reason = reason;
@@ -116,11 +119,19 @@ pub fn odds(position: &Position, request: &Request, progress: Progress) -> Odds 
     let s = position.state();
     let (method, reason) = choose(s, request);
     let mut odds = match method {
-        Method::Exact => exact::odds(position),
+        Method::Exact => exact::odds_valued(position, request.valuation),
         Method::MonteCarlo => sampled_odds(s, request, progress),
     };
     odds.method_reason = reason;
     odds
+}
+
+/// The sampler's settings, valuing play-outs as the request asks.
+fn sampling_settings(request: &Request) -> sample::Settings {
+    sample::Settings {
+        valuation: request.valuation,
+        ..request.sampling.clone()
+    }
 }
 
 fn sampling(e: &Estimate, settings: &sample::Settings) -> Sampling {
@@ -147,7 +158,12 @@ fn sampled_ships(s: &State, mean: &Outcome, stderr: &Outcome) -> Vec<ShipOdds> {
 fn sampled_advice(s: &State, request: &Request, progress: Progress) -> Advice {
     let decider = s.decider().unwrap_or(0);
     let arms = sample::option_arms(s);
-    let e = sample::run(&arms, Some(decider as usize), &request.sampling, progress);
+    let e = sample::run(
+        &arms,
+        Some(decider as usize),
+        &sampling_settings(request),
+        progress,
+    );
     let evs: Vec<f64> = e.arms.iter().map(|a| a.ev).collect();
     let order = exact::rank(&evs);
     let pass_ev = evs.first().copied().unwrap_or(0.0);
@@ -177,6 +193,7 @@ fn sampled_advice(s: &State, request: &Request, progress: Progress) -> Advice {
         method: Method::MonteCarlo,
         method_reason: String::new(),
         sampling: Some(sampling(&e, &request.sampling)),
+        shares_counted: request.valuation.count_shares,
         future: Future::None,
         options,
         reference: arms
@@ -189,13 +206,14 @@ fn sampled_advice(s: &State, request: &Request, progress: Progress) -> Advice {
 
 fn sampled_odds(s: &State, request: &Request, progress: Progress) -> Odds {
     let arms = [sample::position_arm(s)];
-    let e = sample::run(&arms, None, &request.sampling, progress);
+    let e = sample::run(&arms, None, &sampling_settings(request), progress);
     let arm = &e.arms[0];
     let n = s.players as usize;
     Odds {
         method: Method::MonteCarlo,
         method_reason: String::new(),
         sampling: Some(sampling(&e, &request.sampling)),
+        shares_counted: request.valuation.count_shares,
         players_stderr: Some(arm.stderr.value[..n].to_vec()),
         future: Future::None,
         ships: sampled_ships(s, &arm.mean, &arm.stderr),

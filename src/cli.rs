@@ -163,6 +163,11 @@ struct SolveArgs {
     /// Sample every die, even where the end of the voyage could be enumerated.
     #[arg(long)]
     no_variance_reduction: bool,
+    /// Count each player's unmortgaged shares at their expected price rise (R12,
+    /// track 0-5-10-20-30), from the position's shares and prices; every decision
+    /// maker then maximises that value.
+    #[arg(long)]
+    count_shares: bool,
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug)]
@@ -354,7 +359,9 @@ impl SolveArgs {
             MethodArg::Mc => MethodChoice::MonteCarlo,
             MethodArg::Auto => MethodChoice::Auto,
         };
-        Ok((Request::new(method, settings), self.threads))
+        let mut request = Request::new(method, settings);
+        request.valuation.count_shares = self.count_shares;
+        Ok((request, self.threads))
     }
 }
 

@@ -158,12 +158,29 @@ fn mark_paid(s: &State, mark: Mark) -> bool {
     }
 }
 
+/// What a value counts besides cash (R13).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Valuation {
+    /// Count each player's unmortgaged shares at their price change (R12).
+    pub count_shares: bool,
+}
+
 /// The outcome of a settled state (every ship in the harbour or the shipyard).
-pub fn settled(s: &State, mark: Mark) -> Outcome {
+pub fn settled(s: &State, mark: Mark, valuation: Valuation) -> Outcome {
     let settlement = play::settle(s);
     let mut out = Outcome::default();
     for (v, &p) in out.value.iter_mut().zip(&settlement.payouts) {
         *v = p as f64;
+    }
+    if valuation.count_shares {
+        let after = play::raise_prices(s.prices, settlement.rises);
+        for p in s.player_ids() {
+            let held = &s.shares[p as usize];
+            let gain: u32 = (0..4)
+                .map(|c| held[c] as u32 * (after[c] - s.prices[c]))
+                .sum();
+            out.value[p as usize] += gain as f64;
+        }
     }
     for (i, ship) in s.ships.iter().enumerate() {
         out.harbour[i] = (ship.at == At::Harbour) as u8 as f64;
@@ -190,14 +207,14 @@ fn best(options: impl Iterator<Item = Outcome>, decider: Option<PlayerId>) -> Ou
 }
 
 /// The plunder decision (R10) and settlement of a state after resolution.
-fn plunder_or_settle(s: &State, mark: Mark) -> Outcome {
+fn plunder_or_settle(s: &State, mark: Mark, valuation: Valuation) -> Outcome {
     if s.phase != Phase::Plunder {
-        return settled(s, mark);
+        return settled(s, mark, valuation);
     }
     let options = play::legal_actions(s)
         .into_iter()
         .filter_map(|a| play::apply(s, a).ok());
-    best(options.map(|t| settled(&t, mark)), s.decider())
+    best(options.map(|t| settled(&t, mark, valuation)), s.decider())
 }
 
 /// Everything a table's values depend on besides positions: the state with its
@@ -350,6 +367,7 @@ pub struct Solver {
     last: Option<(TableKey, usize)>,
     small_moves: Vec<[i8; SHIPS]>,
     large_moves: Vec<[i8; SHIPS]>,
+    valuation: Valuation,
 }
 
 impl Default for Solver {
@@ -360,13 +378,22 @@ impl Default for Solver {
 
 impl Solver {
     pub fn new() -> Solver {
+        Solver::with(Valuation::default())
+    }
+
+    pub fn with(valuation: Valuation) -> Solver {
         Solver {
             tables: Vec::new(),
             keys: HashMap::default(),
             last: None,
             small_moves: pilot_deltas(false),
             large_moves: pilot_deltas(true),
+            valuation,
         }
+    }
+
+    pub fn valuation(&self) -> Valuation {
+        self.valuation
     }
 
     /// The tables of the crews and pirates of `s`, made on first use.
@@ -383,7 +410,7 @@ impl Solver {
         }
         let terminal = std::array::from_fn(|k| {
             let classes = [k / 9, k / 3 % 3, k % 3];
-            resolve_classes(s, mark, classes)
+            resolve_classes(s, mark, classes, self.valuation)
         });
         self.tables.push(Tables {
             template: *s,
@@ -531,7 +558,7 @@ impl Solver {
     pub fn value(&mut self, s: &State, mark: Mark) -> Outcome {
         let p = positions(s);
         match s.phase {
-            Phase::Over | Phase::Plunder => plunder_or_settle(s, mark),
+            Phase::Over | Phase::Plunder => plunder_or_settle(s, mark, self.valuation),
             Phase::Boarding { .. } => self.boarding(s, mark),
             Phase::LargePilot => {
                 let t = self.tables_for(s, mark);
@@ -581,7 +608,12 @@ fn place_ships(s: &mut State, p: Pos) {
 
 /// Settles the crews of `s` when roll 3 leaves each ship in a class:
 /// 0 docks, 1 ends on 13, 2 is wrecked (R9, R10, R11).
-fn resolve_classes(s: &State, mark: Mark, classes: [usize; SHIPS]) -> Outcome {
+fn resolve_classes(
+    s: &State,
+    mark: Mark,
+    classes: [usize; SHIPS],
+    valuation: Valuation,
+) -> Outcome {
     let mut t = *s;
     for (ship, &class) in t.ships.iter_mut().zip(&classes) {
         ship.at = match class {
@@ -592,21 +624,29 @@ fn resolve_classes(s: &State, mark: Mark, classes: [usize; SHIPS]) -> Outcome {
     }
     t.rolls_done = 3;
     play::resolve(&mut t);
-    plunder_or_settle(&t, mark)
+    plunder_or_settle(&t, mark, valuation)
 }
 
 /// Every player's value, and the ships' odds, from `s` if nobody places again.
 pub fn outcome(s: &State) -> Outcome {
-    Solver::new().value(s, Mark::None)
+    outcome_valued(s, Valuation::default())
+}
+
+pub fn outcome_valued(s: &State, valuation: Valuation) -> Outcome {
+    Solver::with(valuation).value(s, Mark::None)
 }
 
 /// The value of each legal option of the decider (R13, R14, R15 `none`).
 pub fn option_outcomes(s: &State) -> Vec<(Action, Outcome)> {
+    option_outcomes_valued(s, Valuation::default())
+}
+
+pub fn option_outcomes_valued(s: &State, valuation: Valuation) -> Vec<(Action, Outcome)> {
     play::legal_actions(s)
         .into_iter()
         .filter_map(|a| {
             let next = play::apply(s, a).ok()?;
-            Some((a, Solver::new().value(&next, option_mark(s, a))))
+            Some((a, Solver::with(valuation).value(&next, option_mark(s, a))))
         })
         .collect()
 }
@@ -624,8 +664,12 @@ pub fn option_mark(s: &State, a: Action) -> Mark {
 /// The decider's options valued and ranked, best first (R14), and the ships' odds
 /// after the best one.
 pub fn advise_state(s: &State) -> Advice {
+    advise_valued(s, Valuation::default())
+}
+
+pub fn advise_valued(s: &State, valuation: Valuation) -> Advice {
     let decider = s.decider().unwrap_or(0);
-    let valued: Vec<(Action, Outcome, f64)> = option_outcomes(s)
+    let valued: Vec<(Action, Outcome, f64)> = option_outcomes_valued(s, valuation)
         .into_iter()
         .map(|(a, o)| {
             let ev = o.value[decider as usize] - play::action_cost(s, a) as f64
@@ -660,6 +704,7 @@ pub fn advise_state(s: &State) -> Advice {
         method: Method::Exact,
         method_reason: "exact enumeration".into(),
         sampling: None,
+        shares_counted: valuation.count_shares,
         future: Future::None,
         options,
         reference: valued.first().map_or(Action::Pass, |v| v.0),
@@ -710,12 +755,17 @@ pub fn ship_odds(s: &State, o: &Outcome) -> Vec<ShipOdds> {
 
 /// Each ship's odds and every player's value if nobody places again.
 pub fn odds(position: &crate::Position) -> crate::report::Odds {
+    odds_valued(position, Valuation::default())
+}
+
+pub fn odds_valued(position: &crate::Position, valuation: Valuation) -> crate::report::Odds {
     let s = position.state();
-    let o = outcome(s);
+    let o = outcome_valued(s, valuation);
     crate::report::Odds {
         method: Method::Exact,
         method_reason: "exact enumeration".into(),
         sampling: None,
+        shares_counted: valuation.count_shares,
         players_stderr: None,
         future: Future::None,
         ships: ship_odds(s, &o),

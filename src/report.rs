@@ -87,6 +87,8 @@ pub struct Advice {
     /// Why this method ran (the `auto` choice, or the user's).
     pub method_reason: String,
     pub sampling: Option<Sampling>,
+    /// Values count shares at their price change (R12, `--count-shares`).
+    pub shares_counted: bool,
     pub future: Future,
     pub options: Vec<OptionValue>,
     /// The option `gain_vs_pass` is measured against (pass, stay, none, first).
@@ -110,6 +112,7 @@ pub struct Odds {
     pub method: Method,
     pub method_reason: String,
     pub sampling: Option<Sampling>,
+    pub shares_counted: bool,
     /// Standard errors of `players`; `None` when exact.
     pub players_stderr: Option<Vec<f64>>,
     pub future: Future,

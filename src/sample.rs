@@ -55,6 +55,8 @@ pub struct Settings {
     pub time_limit: Option<Duration>,
     /// Enumerate the small end of the voyage exactly instead of sampling it.
     pub reduce_variance: bool,
+    /// What a value counts besides cash (R13).
+    pub valuation: exact::Valuation,
 }
 
 impl Settings {
@@ -67,6 +69,7 @@ impl Settings {
             max_samples: 50_000_000,
             time_limit: None,
             reduce_variance: true,
+            valuation: exact::Valuation::default(),
         }
     }
 }
@@ -171,7 +174,7 @@ fn playout(solver: &mut Solver, arm: &Arm, dice: &Dice, reduce: bool) -> Outcome
     let mut mark = arm.mark;
     loop {
         match s.phase {
-            Phase::Over => return exact::settled(&s, mark),
+            Phase::Over => return exact::settled(&s, mark, solver.valuation()),
             _ if reduce && s.rolls_done >= 2 => return solver.value(&s, mark),
             Phase::Roll => s = play::roll(&s, dice[s.rolls_done as usize]),
             // The model `none`: nobody places another worker.
@@ -277,6 +280,7 @@ struct Job<'a> {
     decider: Option<usize>,
     reduce: bool,
     stratified: usize,
+    valuation: exact::Valuation,
     solvers: Mutex<Vec<Solver>>,
 }
 
@@ -289,7 +293,7 @@ impl Job<'_> {
             .lock()
             .ok()
             .and_then(|mut s| s.pop())
-            .unwrap_or_default();
+            .unwrap_or_else(|| Solver::with(self.valuation));
         let mut sums = Sums::new(self.arms.len());
         let mut outcomes = vec![Outcome::default(); self.arms.len()];
         let mut values = vec![0.0; self.arms.len()];
@@ -341,6 +345,7 @@ pub fn run(
         decider,
         reduce: settings.reduce_variance,
         stratified: stratified_roll(arms),
+        valuation: settings.valuation,
         solvers: Mutex::new(Vec::new()),
     };
     let mut master = Xoshiro256PlusPlus::seed_from_u64(settings.seed);

@@ -35,6 +35,8 @@ pub struct MethodJson {
     pub method_reason: String,
     /// The future placement model (R15).
     pub future: &'static str,
+    /// Values count unmortgaged shares at their price change (`--count-shares`).
+    pub count_shares: bool,
     /// Monte Carlo only: the seed that repeats the run.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub seed: Option<u64>,
@@ -143,6 +145,7 @@ pub fn advice_json<'a>(position: &'a Position, advice: &Advice) -> AdviceJson<'a
             &advice.method_reason,
             advice.future,
             advice.sampling.as_ref(),
+            advice.shares_counted,
         ),
         options: advice
             .options
@@ -170,6 +173,7 @@ pub fn odds_json(position: &Position, odds: &Odds) -> OddsJson {
             &odds.method_reason,
             odds.future,
             odds.sampling.as_ref(),
+            odds.shares_counted,
         ),
         ships: ships(&odds.ships),
         players: named(position, &odds.players),
@@ -182,11 +186,13 @@ fn method_json(
     reason: &str,
     future: Future,
     sampling: Option<&Sampling>,
+    count_shares: bool,
 ) -> MethodJson {
     MethodJson {
         method: method.name(),
         method_reason: reason.to_string(),
         future: future.name(),
+        count_shares,
         seed: sampling.map(|s| s.seed),
         samples: sampling.map(|s| s.samples),
         sampling: sampling.map(sampling_json),

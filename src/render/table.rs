@@ -74,8 +74,16 @@ fn ships_table(position: &Position, ships: &[ShipOdds]) -> Table {
 }
 
 /// The line that says how the figures were computed.
-fn method_line(method_reason: &str, future: &str, sampling: Option<&Sampling>) -> String {
+fn method_line(
+    method_reason: &str,
+    future: &str,
+    sampling: Option<&Sampling>,
+    shares: bool,
+) -> String {
     let mut line = format!("Method: {method_reason}; future {future}");
+    if shares {
+        line += "; shares counted";
+    }
     if let Some(s) = sampling {
         line += &format!(
             "; {} play-outs, seed {}, stopped by {}",
@@ -106,6 +114,7 @@ impl Render for TableRender {
             &advice.method_reason,
             advice.future.name(),
             advice.sampling.as_ref(),
+            advice.shares_counted,
         );
         let sampled = advice.sampling.is_some();
         let reference = match advice.reference {
@@ -158,6 +167,7 @@ impl Render for TableRender {
             &odds.method_reason,
             odds.future.name(),
             odds.sampling.as_ref(),
+            odds.shares_counted,
         );
         out += &format!("{}\n", ships_table(position, &odds.ships));
         let mut t = table(&["player", "value"]);

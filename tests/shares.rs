@@ -1,0 +1,93 @@
+//! Share counting (R12, R13 with `--count-shares`): shares are valued at their
+//! price change, and decision makers take it into account.
+
+mod common;
+
+use manila_odds::exact::{self, TIE, Valuation};
+use manila_odds::sample::{self, BLOCK, Settings};
+use manila_odds::{Action, notation};
+
+const COUNTED: Valuation = Valuation { count_shares: true };
+
+fn position(text: &str) -> manila_odds::Position {
+    notation::parse(text).unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn r12_r13_shares_add_their_price_rise_times_the_docking_chance() {
+    // Before roll 1, no pilot and no pirate: nobody decides anything, so counting
+    // shares adds exactly shares x rise x P(docks): 2 jade shares at 10 (rise 10),
+    // 1 silk share at 20 (rise 10), 3 nutmeg shares at 30 (no rise).
+    let p = position("r*,b,g,y 0:r J2 S3 N4 %r:J2S1,g:N3 ^J10,S20,N30");
+    let plain = exact::outcome(p.state());
+    let counted = exact::outcome_valued(p.state(), COUNTED);
+    let (jade, silk) = (plain.harbour[0], plain.harbour[1]);
+    assert!((counted.value[0] - plain.value[0] - (2.0 * 10.0 * jade + 10.0 * silk)).abs() < TIE);
+    assert!(
+        (counted.value[2] - plain.value[2]).abs() < TIE,
+        "30 cannot rise"
+    );
+    assert_eq!(counted.harbour, plain.harbour);
+}
+
+#[test]
+fn r8_r14_a_pilot_holding_shares_moves_its_ship_home() {
+    // After roll 2 silk stands on 10: it docks with a die of 3 or more (3: onto 13,
+    // which docks without pirates), 4/6. The large pilot holds no seat, so without
+    // shares every move is worth 0 to it and it does nothing (R14 ties). With one
+    // silk share at 5 (rise 5), silk+2 puts silk on 12, home for sure: 5 against
+    // 5 x 4/6.
+    let p = position("r*,b,g,y 2:large J3 S10 N2 l:b %b:S1 ^S5");
+    let plain = exact::advise_state(p.state());
+    assert_eq!(plain.options[0].action, Action::PILOT_NONE);
+    let counted = exact::advise_valued(p.state(), COUNTED);
+    let best = &counted.options[0];
+    assert_eq!(best.action.to_string(), "silk+2");
+    assert!((best.ev - 5.0).abs() < TIE);
+    let none = counted
+        .option(Action::PILOT_NONE)
+        .map(|o| o.ev)
+        .unwrap_or_default();
+    assert!((none - 5.0 * 4.0 / 6.0).abs() < TIE);
+    assert!(counted.shares_counted && !plain.shares_counted);
+}
+
+#[test]
+fn monte_carlo_counts_shares_as_exact_does() {
+    for seed in 0..10 {
+        let p = common::random_position(4000 + seed);
+        let s = p.state();
+        let mut settings = Settings::new(seed);
+        settings.samples = Some(16 * BLOCK);
+        settings.valuation = COUNTED;
+        let arms = sample::option_arms(s);
+        let e = sample::run(
+            &arms,
+            s.decider().map(|d| d as usize),
+            &settings,
+            &mut |_, _| {},
+        );
+        for (arm, (action, o)) in e.arms.iter().zip(exact::option_outcomes_valued(s, COUNTED)) {
+            for q in 0..s.players as usize {
+                let (m, se) = (arm.mean.value[q], arm.stderr.value[q]);
+                assert!(
+                    (m - o.value[q]).abs() <= 4.0 * se + 1e-9,
+                    "{seed} {action} player {q}: {m} ± {se} vs {}",
+                    o.value[q]
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_cli_says_when_shares_are_counted() {
+    let pos = "r*,b,g,y 2:large J3 S10 N2 l:b %b:S1 ^S5";
+    let table = common::run_ok(&["advise", "--pos", pos, "--count-shares"], None);
+    assert!(
+        table.contains("shares counted") && table.contains("silk+2"),
+        "{table}"
+    );
+    let json = common::run_ok(&["odds", "--pos", pos, "--count-shares", "--json"], None);
+    assert!(json.contains("\"count_shares\": true"), "{json}");
+}
