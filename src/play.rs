@@ -112,7 +112,7 @@ fn placement_is_legal(s: &State, p: PlayerId, a: Action) -> bool {
 }
 
 /// The placements in canonical order (R14).
-pub fn placement_candidates(s: &State) -> Vec<Action> {
+fn placement_candidates(s: &State) -> Vec<Action> {
     let mut all = vec![Action::Pass];
     all.extend(s.ships.iter().map(|sh| Action::Seat(sh.cargo)));
     all.extend(Berth::ALL.map(Action::Harbour));

@@ -247,3 +247,64 @@ fn every_example_is_shown_advised_and_valued() {
         }
     }
 }
+
+/// The numbers of a table row: every `12.34`-like figure, in order.
+fn figures(row: &str) -> Vec<f64> {
+    row.split(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-' || c == '+'))
+        .filter_map(|w| w.trim_start_matches('+').parse().ok())
+        .collect()
+}
+
+#[test]
+fn the_table_shows_the_json_figures_with_95_percent_intervals() {
+    let example = "examples/5p-before-roll1-4-placed.json";
+    for method in ["exact", "mc"] {
+        let args = [
+            "advise",
+            example,
+            "--method",
+            method,
+            "--seed",
+            "7",
+            "--samples",
+            "5000",
+        ];
+        let table = text(&run(&args).stdout);
+        let json: serde_json::Value =
+            serde_json::from_slice(&run(&[&args[..], &["--json"]].concat()).stdout).expect("JSON");
+        let best = &json["options"][0];
+        let row = table
+            .lines()
+            .find(|l| l.contains(&format!(" {} ", best["action"].as_str().unwrap_or("?"))))
+            .expect("row");
+        let got = figures(row);
+        let ev = best["ev"].as_f64().expect("ev");
+        let gain = best["gain_vs_pass"].as_f64().expect("gain");
+        // #, cost, P(paid) %, EV [± 1.96 se], gain [± 1.96 se], [P(best) %]
+        let p_paid = 100.0 * best["p_paid"].as_f64().expect("p_paid");
+        let close = |a: f64, b: f64, digits: f64| (a - b).abs() <= 0.5 * 10f64.powf(-digits) + 1e-9;
+        assert!(close(got[2], p_paid, 1.0), "{method}: {row}");
+        assert!(close(got[3], ev, 2.0), "{method}: {row}");
+        match best["stderr"].as_f64() {
+            None => assert!(close(got[4], gain, 2.0), "{method}: {row}"),
+            Some(se) => {
+                assert!(close(got[4], 1.96 * se, 2.0), "{method}: {row}");
+                assert!(close(got[5], gain, 2.0), "{method}: {row}");
+                let gain_se = best["gain_stderr"].as_f64().expect("gain_stderr");
+                assert!(close(got[6], 1.96 * gain_se, 2.0), "{method}: {row}");
+                let p_best = 100.0 * best["p_best"].as_f64().expect("p_best");
+                assert!(close(got[7], p_best, 1.0), "{method}: {row}");
+            }
+        }
+        let jade = &json["ships"][0];
+        let ship_row = table
+            .lines()
+            .find(|l| l.contains(" jade "))
+            .expect("jade row");
+        let p = 100.0 * jade["p_harbour"].as_f64().expect("p_harbour");
+        assert!(
+            close(figures(ship_row)[0], 3.0, 0.0) && close(figures(ship_row)[1], p, 1.0),
+            "{ship_row}"
+        );
+    }
+}

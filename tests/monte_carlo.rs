@@ -160,28 +160,19 @@ fn one_thread_and_two_threads_give_identical_json() {
 #[test]
 fn a_drawn_seed_is_printed_and_repeats_the_run() {
     let file = before_roll_1();
-    let first = run_cli(&[
+    let args = [
         "odds",
-        &file,
+        file.as_str(),
         "--method",
         "mc",
         "--samples",
         "3000",
         "--json",
-    ]);
+    ];
+    let first = run_cli(&args);
     let json: serde_json::Value = serde_json::from_str(&first).expect("json");
     let seed = json["seed"].as_u64().expect("seed in the JSON").to_string();
-    let again = run_cli(&[
-        "odds",
-        &file,
-        "--method",
-        "mc",
-        "--samples",
-        "3000",
-        "--json",
-        "--seed",
-        &seed,
-    ]);
+    let again = run_cli(&[&args[..], &["--seed", &seed]].concat());
     assert_eq!(first, again);
 }
 
