@@ -2,10 +2,11 @@
 //! estimates the size of the enumeration first and says why it chose.
 
 use crate::exact::{self, Outcome};
-use crate::report::{Advice, Future, Method, Odds, OptionValue, Sampling, ShipOdds};
+use crate::future::{self, Planner};
+use crate::report::{Advice, Future, Method, Odds, OptionValue, Sampling, ShipOdds, Then};
 use crate::sample::{self, Estimate};
 use crate::state::{At, Phase, State};
-use crate::{Position, play};
+use crate::{Position, play, rules};
 
 /// The method the user asked for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,10 +25,17 @@ pub struct Request {
     pub valuation: exact::Valuation,
     /// `auto` runs exact when the enumeration is estimated below this many steps.
     pub exact_budget: f64,
+    /// How later placements are made (R15).
+    pub future: Future,
+    /// The node budget of the equilibrium search (`--max-nodes`).
+    pub max_nodes: u64,
 }
 
 /// The default budget of `auto`: about a second of enumeration on one core.
 pub const EXACT_BUDGET: f64 = 5e7;
+
+/// The default node budget of the equilibrium search: a few seconds on one core.
+pub const MAX_NODES: u64 = 1_000_000;
 
 impl Request {
     pub fn new(method: MethodChoice, sampling: sample::Settings) -> Request {
@@ -36,6 +44,8 @@ impl Request {
             sampling,
             valuation: exact::Valuation::default(),
             exact_budget: EXACT_BUDGET,
+            future: Future::None,
+            max_nodes: MAX_NODES,
         }
     }
 }
@@ -80,6 +90,24 @@ fn choose(s: &State, request: &Request) -> (Method, String) {
             Method::MonteCarlo,
             "Monte Carlo, as asked (--method mc)".into(),
         ),
+        MethodChoice::Auto if request.future != Future::None => {
+            let rolls = rolls_before_last_round(s);
+            if rolls <= 1 {
+                (
+                    Method::Exact,
+                    format!(
+                        "auto: exact, at most one roll before the last placement round ({rolls})"
+                    ),
+                )
+            } else {
+                (
+                    Method::MonteCarlo,
+                    format!(
+                        "auto: Monte Carlo, {rolls} rolls before the last placement round (exact needs at most 1)"
+                    ),
+                )
+            }
+        }
         MethodChoice::Auto => {
             let steps = exact_steps(s);
             let budget = request.exact_budget;
@@ -102,13 +130,46 @@ fn choose(s: &State, request: &Request) -> (Method, String) {
     }
 }
 
+/// Rolls still to come before the last placement round begins, when a
+/// placement may still come (0 otherwise). Each such roll multiplies the exact
+/// search of a model that keeps placing by up to 216 landings, each with its
+/// own later placements, so exact is affordable for at most one.
+pub fn rolls_before_last_round(s: &State) -> u8 {
+    let players = s.players as usize;
+    if !future::placements_remain(s, Future::Greedy) {
+        return 0;
+    }
+    let last = rules::placement_rounds(players);
+    rules::rolls_before_round(players, last).saturating_sub(s.rolls_done)
+}
+
 /// The decider's options, valued and ranked, by the method asked for.
 pub fn advise(position: &Position, request: &Request, progress: Progress) -> Advice {
     let s = position.state();
+    if request.future == Future::Equilibrium {
+        return equilibrium(
+            s,
+            request,
+            progress,
+            &mut |planner, left| future::advise(s, planner, left),
+            &mut |request, progress| advise_by_model(s, request, progress),
+        );
+    }
+    advise_by_model(s, request, progress)
+}
+
+/// Advice under `none` or `greedy`, exact or sampled.
+fn advise_by_model(s: &State, request: &Request, progress: Progress) -> Advice {
     let (method, reason) = choose(s, request);
-    let mut advice = match method {
-        Method::Exact => exact::advise_valued(s, request.valuation),
-        Method::MonteCarlo => sampled_advice(s, request, progress),
+    let mut advice = match (method, request.future) {
+        (Method::Exact, Future::None) => exact::advise_valued(s, request.valuation),
+        (Method::Exact, _) => {
+            let mut planner = Planner::new(Future::Greedy, request.valuation);
+            // Without a budget the search cannot run out.
+            future::advise(s, &mut planner, 0)
+                .unwrap_or_else(|_| exact::advise_valued(s, request.valuation))
+        }
+        (Method::MonteCarlo, _) => sampled_advice(s, request, progress),
     };
     advice.method_reason = reason;
     advice
@@ -117,19 +178,132 @@ pub fn advise(position: &Position, request: &Request, progress: Progress) -> Adv
 /// Each ship's odds and every player's value, by the method asked for.
 pub fn odds(position: &Position, request: &Request, progress: Progress) -> Odds {
     let s = position.state();
+    if request.future == Future::Equilibrium {
+        return equilibrium(
+            s,
+            request,
+            progress,
+            &mut |planner, left| future::odds(s, planner, left),
+            &mut |request, progress| odds_by_model(s, request, progress),
+        );
+    }
+    odds_by_model(s, request, progress)
+}
+
+fn odds_by_model(s: &State, request: &Request, progress: Progress) -> Odds {
     let (method, reason) = choose(s, request);
-    let mut odds = match method {
-        Method::Exact => exact::odds_valued(position, request.valuation),
-        Method::MonteCarlo => sampled_odds(s, request, progress),
+    let mut odds = match (method, request.future) {
+        (Method::Exact, Future::None) => exact::odds_valued_state(s, request.valuation),
+        (Method::Exact, _) => {
+            let mut planner = Planner::new(Future::Greedy, request.valuation);
+            future::odds(s, &mut planner, 0)
+                .unwrap_or_else(|_| exact::odds_valued_state(s, request.valuation))
+        }
+        (Method::MonteCarlo, _) => sampled_odds(s, request, progress),
     };
     odds.method_reason = reason;
     odds
 }
 
+/// What both advice and odds report about how they were made.
+trait Described {
+    fn describe(&mut self, future: Future, reason: String, approximation: Option<String>);
+    fn reason(&self) -> &str;
+}
+
+impl Described for Advice {
+    fn describe(&mut self, future: Future, reason: String, approximation: Option<String>) {
+        self.future = future;
+        self.method_reason = reason;
+        self.approximation = approximation;
+    }
+
+    fn reason(&self) -> &str {
+        &self.method_reason
+    }
+}
+
+impl Described for Odds {
+    fn describe(&mut self, future: Future, reason: String, approximation: Option<String>) {
+        self.future = future;
+        self.method_reason = reason;
+        self.approximation = approximation;
+    }
+
+    fn reason(&self) -> &str {
+        &self.method_reason
+    }
+}
+
+/// The equilibrium (R14 applied to placements too): exact max-n within the node
+/// budget; beyond it, max-n over as many next placements as the budget allows
+/// with greedy placements (R15) after them; and when not even two placements
+/// fit, or exact greedy is out of reach, the greedy model itself.
+fn equilibrium<T: Described>(
+    s: &State,
+    request: &Request,
+    progress: Progress,
+    solve: &mut dyn FnMut(&mut Planner, u16) -> Result<T, future::OverBudget>,
+    greedy: &mut dyn FnMut(&Request, Progress) -> T,
+) -> T {
+    let max = request.max_nodes;
+    let rolls = rolls_before_last_round(s);
+    let mut planner = Planner::new(Future::Equilibrium, request.valuation);
+    let mut tried = String::new();
+    if rolls <= 1 || request.method == MethodChoice::Exact {
+        planner.budget(max);
+        if let Ok(mut t) = solve(&mut planner, future::ALL) {
+            let reason = format!(
+                "exact equilibrium (max-n), {} nodes (--max-nodes {max})",
+                planner.nodes()
+            );
+            t.describe(Future::Equilibrium, reason, None);
+            return t;
+        }
+        let mut found = None;
+        for k in 2..=future::placements_left(s) {
+            planner.budget(max);
+            match solve(&mut planner, k) {
+                Ok(t) => found = Some((k, t, planner.nodes())),
+                Err(_) => break,
+            }
+        }
+        if let Some((k, mut t, nodes)) = found {
+            let reason = format!(
+                "equilibrium approximated: exact max-n exceeded --max-nodes {max}; max-n over {k} placements took {nodes} nodes"
+            );
+            let approximation = format!(
+                "max-n over the next {k} placements (this decision's included), greedy (R15) for every later one; the exact search and max-n over {} placements each exceeded --max-nodes {max}",
+                k + 1
+            );
+            t.describe(Future::Equilibrium, reason, Some(approximation));
+            return t;
+        }
+        tried =
+            format!("the exact search and max-n over 2 placements each exceeded --max-nodes {max}");
+    }
+    if tried.is_empty() {
+        tried = format!(
+            "{rolls} rolls come before the last placement round, too many for an exact search"
+        );
+    }
+    let greedy_request = Request {
+        future: Future::Greedy,
+        ..request.clone()
+    };
+    let mut t = greedy(&greedy_request, progress);
+    let approximation = format!(
+        "the greedy model (max-n over this decision only, greedy (R15) for every later placement): {tried}"
+    );
+    let reason = format!("equilibrium approximated by greedy; {}", t.reason());
+    t.describe(Future::Equilibrium, reason, Some(approximation));
+    t
+}
 /// The sampler's settings, valuing play-outs as the request asks.
 fn sampling_settings(request: &Request) -> sample::Settings {
     sample::Settings {
         valuation: request.valuation,
+        future: request.future,
         ..request.sampling.clone()
     }
 }
@@ -165,6 +339,7 @@ fn sampled_advice(s: &State, request: &Request, progress: Progress) -> Advice {
         progress,
     );
     let evs: Vec<f64> = e.arms.iter().map(|a| a.ev).collect();
+    let thens = expected_next(s, &arms, request);
     let order = exact::rank(&evs);
     let pass_ev = evs.first().copied().unwrap_or(0.0);
     let options = order
@@ -181,6 +356,7 @@ fn sampled_advice(s: &State, request: &Request, progress: Progress) -> Advice {
                 stderr: Some(est.ev_stderr),
                 gain_stderr: Some(est.gain_stderr),
                 p_best: Some(est.p_best),
+                then: thens[k],
             }
         })
         .collect();
@@ -194,7 +370,8 @@ fn sampled_advice(s: &State, request: &Request, progress: Progress) -> Advice {
         method_reason: String::new(),
         sampling: Some(sampling(&e, &request.sampling)),
         shares_counted: request.valuation.count_shares,
-        future: Future::None,
+        future: request.future,
+        approximation: None,
         options,
         reference: arms
             .first()
@@ -202,6 +379,18 @@ fn sampled_advice(s: &State, request: &Request, progress: Progress) -> Advice {
             .unwrap_or(crate::Action::Pass),
         ships,
     }
+}
+
+/// What the model expects next after each arm's option: the next decision
+/// comes before any die, so it is computed exactly even when values are sampled.
+fn expected_next(s: &State, arms: &[sample::Arm], request: &Request) -> Vec<Option<Then>> {
+    let mut planner = Planner::new(request.future, request.valuation);
+    arms.iter()
+        .map(|arm| match (request.future, arm.action) {
+            (Future::None, _) | (_, None) => None,
+            (_, Some(a)) => planner.next(s, a, 0).ok().flatten(),
+        })
+        .collect()
 }
 
 fn sampled_odds(s: &State, request: &Request, progress: Progress) -> Odds {
@@ -215,7 +404,8 @@ fn sampled_odds(s: &State, request: &Request, progress: Progress) -> Odds {
         sampling: Some(sampling(&e, &request.sampling)),
         shares_counted: request.valuation.count_shares,
         players_stderr: Some(arm.stderr.value[..n].to_vec()),
-        future: Future::None,
+        future: request.future,
+        approximation: None,
         ships: sampled_ships(s, &arm.mean, &arm.stderr),
         players: arm.mean.value[..n].to_vec(),
     }

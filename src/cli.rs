@@ -4,6 +4,7 @@
 use crate::analysis::{self, MethodChoice, Request};
 use crate::events::{self, Outcome};
 use crate::render::{self, Format};
+use crate::report::Future;
 use crate::session::Session;
 use crate::{Error, Position, notation, progress, sample};
 use clap::{Parser, Subcommand};
@@ -168,6 +169,22 @@ struct SolveArgs {
     /// maker then maximises that value.
     #[arg(long)]
     count_shares: bool,
+    /// What the players do with workers still in hand (R15): none: nobody places
+    /// again; greedy: each later placement is its player's best under none;
+    /// equilibrium: every later placement and decision subgame-perfect (max-n).
+    #[arg(long, value_enum, default_value_t = FutureArg::None)]
+    future: FutureArg,
+    /// Node budget of the equilibrium search; beyond it the search is shortened
+    /// (max-n over the next placements only, greedy after) and the output says so.
+    #[arg(long, value_name = "N", default_value_t = analysis::MAX_NODES)]
+    max_nodes: u64,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+enum FutureArg {
+    None,
+    Greedy,
+    Equilibrium,
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug)]
@@ -182,6 +199,9 @@ pub const MAX_THREADS: usize = 256;
 
 /// Play-outs made when no stopping rule is given.
 pub const DEFAULT_SAMPLES: u64 = 100_008;
+
+/// Play-outs made when no stopping rule is given and players keep placing.
+pub const DEFAULT_SAMPLES_PLACING: u64 = 4_320;
 
 /// What to do, with every argument checked.
 #[derive(Debug)]
@@ -348,7 +368,12 @@ impl SolveArgs {
         let mut settings = sample::Settings::new(seed);
         let open_ended =
             self.target_stderr.is_some() || self.until_settled || self.time_limit.is_some();
-        settings.samples = self.samples.or((!open_ended).then_some(DEFAULT_SAMPLES));
+        // A greedy play-out values every option's later placements: fewer of them.
+        let default_samples = match self.future {
+            FutureArg::None => DEFAULT_SAMPLES,
+            _ => DEFAULT_SAMPLES_PLACING,
+        };
+        settings.samples = self.samples.or((!open_ended).then_some(default_samples));
         settings.target_stderr = self.target_stderr;
         settings.until_settled = self.until_settled;
         settings.max_samples = self.max_samples.max(1);
@@ -359,8 +384,24 @@ impl SolveArgs {
             MethodArg::Mc => MethodChoice::MonteCarlo,
             MethodArg::Auto => MethodChoice::Auto,
         };
+        let future = match self.future {
+            FutureArg::None => Future::None,
+            FutureArg::Greedy => Future::Greedy,
+            FutureArg::Equilibrium => Future::Equilibrium,
+        };
+        if future == Future::Equilibrium && method == MethodChoice::MonteCarlo {
+            return bad(
+                "--method mc",
+                "the equilibrium is searched exactly (or approximated, as the output says); use --method auto or exact",
+            );
+        }
+        if self.max_nodes == 0 {
+            return bad("--max-nodes", "needs at least 1 node");
+        }
         let mut request = Request::new(method, settings);
         request.valuation.count_shares = self.count_shares;
+        request.future = future;
+        request.max_nodes = self.max_nodes;
         Ok((request, self.threads))
     }
 }

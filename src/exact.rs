@@ -15,7 +15,7 @@
 
 use crate::action::Action;
 use crate::play;
-use crate::report::{Advice, Future, Method, OptionValue, ShipOdds};
+use crate::report::{Advice, Future, Method, OptionValue, ShipOdds, Then};
 use crate::rules::{DIE_SIDES, MAX_PLAYERS, SHIPS, TRACK_END};
 use crate::state::{At, Phase, PlayerId, State};
 use std::collections::HashMap;
@@ -219,8 +219,9 @@ fn plunder_or_settle(s: &State, mark: Mark, valuation: Valuation) -> Outcome {
 
 /// Everything a table's values depend on besides positions: the state with its
 /// positions and progress blanked (crews, pirates, slots, variant), and the mark.
-/// It hashes only what boarding changes (crews, pirates, mark): within one solver
-/// the rest rarely differs, and hashing the whole state cost half the run time.
+/// It hashes the slots and the mark but not the prices, shares and variant:
+/// within one solver those never differ, and hashing the whole state cost half
+/// the run time.
 #[derive(Clone, Copy, PartialEq, Eq)]
 struct TableKey {
     state: State,
@@ -233,6 +234,12 @@ impl std::hash::Hash for TableKey {
             ship.crew.hash(h);
         }
         self.state.pirates.hash(h);
+        // The other slots: the future models change them between lookups.
+        self.state.harbour.hash(h);
+        self.state.shipyard.hash(h);
+        self.state.small_pilot.hash(h);
+        self.state.large_pilot.hash(h);
+        self.state.insurance.hash(h);
         self.mark.hash(h);
     }
 }
@@ -240,7 +247,7 @@ impl std::hash::Hash for TableKey {
 /// FxHash, as in rustc: a multiply and a rotate per word. The keys are ours, so
 /// SipHash's protection against chosen keys buys nothing here.
 #[derive(Default)]
-struct FxHasher(u64);
+pub(crate) struct FxHasher(u64);
 
 impl std::hash::Hasher for FxHasher {
     fn write(&mut self, bytes: &[u8]) {
@@ -258,7 +265,7 @@ impl std::hash::Hasher for FxHasher {
     }
 }
 
-type FxBuild = std::hash::BuildHasherDefault<FxHasher>;
+pub(crate) type FxBuild = std::hash::BuildHasherDefault<FxHasher>;
 
 impl TableKey {
     fn new(s: &State, mark: Mark) -> TableKey {
@@ -394,6 +401,16 @@ impl Solver {
 
     pub fn valuation(&self) -> Valuation {
         self.valuation
+    }
+
+    /// Drops the tables once there are more than `limit` crew configurations:
+    /// they are a cache, and a long search visits many configurations once.
+    pub fn trim(&mut self, limit: usize) {
+        if self.tables.len() > limit {
+            self.tables.clear();
+            self.keys.clear();
+            self.last = None;
+        }
     }
 
     /// The tables of the crews and pirates of `s`, made on first use.
@@ -668,36 +685,57 @@ pub fn advise_state(s: &State) -> Advice {
 }
 
 pub fn advise_valued(s: &State, valuation: Valuation) -> Advice {
-    let decider = s.decider().unwrap_or(0);
-    let valued: Vec<(Action, Outcome, f64)> = option_outcomes_valued(s, valuation)
+    let decider = s.decider().unwrap_or(0) as usize;
+    let valued = option_outcomes_valued(s, valuation)
         .into_iter()
-        .map(|(a, o)| {
-            let ev = o.value[decider as usize] - play::action_cost(s, a) as f64
-                + play::income(s, a) as f64;
-            (a, o, ev)
+        .map(|(action, outcome)| Valued {
+            action,
+            ev: outcome.value[decider] - play::action_cost(s, action) as f64
+                + play::income(s, action) as f64,
+            outcome,
+            then: None,
         })
         .collect();
-    let pass_ev = valued.first().map_or(0.0, |v| v.2);
-    let order = rank(&valued.iter().map(|v| v.2).collect::<Vec<_>>());
+    advice_from(s, valued, valuation, Future::None)
+}
+
+/// One option valued exactly.
+pub struct Valued {
+    pub action: Action,
+    /// The rest of the voyage after the option.
+    pub outcome: Outcome,
+    /// The decider's value of the option, its own cost and income included.
+    pub ev: f64,
+    /// What the future model expects next.
+    pub then: Option<Then>,
+}
+
+/// The advice from the decider's options valued exactly, in canonical order:
+/// ranked best first (R14), with the ships' odds after the best one.
+pub fn advice_from(s: &State, valued: Vec<Valued>, valuation: Valuation, future: Future) -> Advice {
+    let decider = s.decider().unwrap_or(0);
+    let pass_ev = valued.first().map_or(0.0, |v| v.ev);
+    let order = rank(&valued.iter().map(|v| v.ev).collect::<Vec<_>>());
     let options = order
         .iter()
         .map(|&k| {
-            let (a, o, ev) = &valued[k];
+            let v = &valued[k];
             OptionValue {
-                action: *a,
-                cost: play::action_cost(s, *a),
-                ev: *ev,
-                gain_vs_pass: ev - pass_ev,
-                p_paid: pays_worker(s, *a).then_some(o.paid),
+                action: v.action,
+                cost: play::action_cost(s, v.action),
+                ev: v.ev,
+                gain_vs_pass: v.ev - pass_ev,
+                p_paid: pays_worker(s, v.action).then_some(v.outcome.paid),
                 stderr: None,
                 gain_stderr: None,
                 p_best: None,
+                then: v.then,
             }
         })
         .collect();
     let ships = order
         .first()
-        .map(|&k| ship_odds(s, &valued[k].1))
+        .map(|&k| ship_odds(s, &valued[k].outcome))
         .unwrap_or_default();
     Advice {
         decider,
@@ -705,9 +743,10 @@ pub fn advise_valued(s: &State, valuation: Valuation) -> Advice {
         method_reason: "exact enumeration".into(),
         sampling: None,
         shares_counted: valuation.count_shares,
-        future: Future::None,
+        future,
+        approximation: None,
         options,
-        reference: valued.first().map_or(Action::Pass, |v| v.0),
+        reference: valued.first().map_or(Action::Pass, |v| v.action),
         ships,
     }
 }
@@ -759,7 +798,10 @@ pub fn odds(position: &crate::Position) -> crate::report::Odds {
 }
 
 pub fn odds_valued(position: &crate::Position, valuation: Valuation) -> crate::report::Odds {
-    let s = position.state();
+    odds_valued_state(position.state(), valuation)
+}
+
+pub fn odds_valued_state(s: &State, valuation: Valuation) -> crate::report::Odds {
     let o = outcome_valued(s, valuation);
     crate::report::Odds {
         method: Method::Exact,
@@ -768,6 +810,7 @@ pub fn odds_valued(position: &crate::Position, valuation: Valuation) -> crate::r
         shares_counted: valuation.count_shares,
         players_stderr: None,
         future: Future::None,
+        approximation: None,
         ships: ship_odds(s, &o),
         players: o.value[..s.players as usize].to_vec(),
     }

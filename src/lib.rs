@@ -43,6 +43,7 @@ pub mod analysis;
 pub mod cli;
 pub mod events;
 pub mod exact;
+pub mod future;
 pub mod notation;
 pub mod play;
 pub mod position;

@@ -37,13 +37,22 @@ pub struct Sampling {
 /// What the other players are assumed to do with workers still in hand (R15).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Future {
+    /// Nobody places another worker.
     None,
+    /// Each later placement is its player's best under `none`.
+    Greedy,
+    /// Each later placement and decision is subgame-perfect (max-n, R14).
+    Equilibrium,
 }
 
 impl Future {
+    pub const ALL: [Future; 3] = [Future::None, Future::Greedy, Future::Equilibrium];
+
     pub fn name(self) -> &'static str {
         match self {
             Future::None => "none",
+            Future::Greedy => "greedy",
+            Future::Equilibrium => "equilibrium",
         }
     }
 }
@@ -66,6 +75,18 @@ pub struct OptionValue {
     pub gain_stderr: Option<f64>,
     /// Probability that this option is the best; `None` when exact.
     pub p_best: Option<f64>,
+    /// What the future model expects next after this option; `None` under
+    /// `none` or when nothing follows.
+    pub then: Option<Then>,
+}
+
+/// What comes next after an option, as the future model expects it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Then {
+    /// `player` decides next and is expected to take `action`.
+    Decision(PlayerId, Action),
+    /// The dice come next.
+    Roll,
 }
 
 /// The fate of one ship.
@@ -90,6 +111,9 @@ pub struct Advice {
     /// Values count shares at their price change (R12, `--count-shares`).
     pub shares_counted: bool,
     pub future: Future,
+    /// How the future model was approximated, when it was (equilibrium beyond
+    /// its node budget); `None` when the model was computed as defined.
+    pub approximation: Option<String>,
     pub options: Vec<OptionValue>,
     /// The option `gain_vs_pass` is measured against (pass, stay, none, first).
     pub reference: Action,
@@ -116,6 +140,7 @@ pub struct Odds {
     /// Standard errors of `players`; `None` when exact.
     pub players_stderr: Option<Vec<f64>>,
     pub future: Future,
+    pub approximation: Option<String>,
     pub ships: Vec<ShipOdds>,
     /// Indexed by player.
     pub players: Vec<f64>,

@@ -2,11 +2,12 @@
 //! bars.
 //!
 //! A *sample* is one play-out of the rest of the voyage under the future model:
-//! placements come from the model (`none`: everybody passes), the dice from the
-//! stream, the other decisions (boarding, pilots, plunder) from the exact solver's
-//! choice at that point (R14). With variance reduction on, a play-out stops once
-//! what is left is small enough to enumerate (everything after roll 2 under
-//! `none`) and takes the exact value of the rest.
+//! placements come from the model (`none`: everybody passes; `greedy`: R15), the
+//! dice from the stream, the other decisions (boarding, pilots, plunder) from the
+//! exact choice at that point under the same model (R14). With variance reduction
+//! on, a play-out stops once what is left is small enough to enumerate
+//! (everything after roll 2, with the last round's placements) and takes the
+//! exact value of the rest.
 //!
 //! Every option is valued on the same dice (common random numbers). The first roll
 //! still to come is stratified: a *block* runs all 216 outcomes of its three dice
@@ -16,9 +17,11 @@
 //! results are merged in chunk order: the answer does not depend on the threads.
 
 use crate::action::Action;
-use crate::exact::{self, Mark, Outcome, Solver};
+use crate::exact::{self, Mark, Outcome};
+use crate::future::Planner;
 use crate::play;
-use crate::rules::{DIE_SIDES, ROLLS, SHIPS};
+use crate::report::Future;
+use crate::rules::{DIE_SIDES, MAX_PLAYERS, ROLLS, SHIPS};
 use crate::state::{Phase, State};
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -36,6 +39,8 @@ const ROUND_CHUNKS: u64 = 16;
 pub const SETTLE_MIN_SAMPLES: u64 = 10 * BLOCK;
 /// Margin of `--until-settled`, in joint standard errors.
 pub const SETTLE_SIGMAS: f64 = 3.0;
+/// Memoised values a planner keeps before it starts afresh (memory bound).
+const PLANNER_MEMO: usize = 200_000;
 /// Draws from the normal approximation that estimate `p_best`.
 const P_BEST_DRAWS: usize = 20_000;
 
@@ -57,6 +62,8 @@ pub struct Settings {
     pub reduce_variance: bool,
     /// What a value counts besides cash (R13).
     pub valuation: exact::Valuation,
+    /// How later placements are made (R15): `none` or `greedy`.
+    pub future: Future,
 }
 
 impl Settings {
@@ -70,6 +77,7 @@ impl Settings {
             time_limit: None,
             reduce_variance: true,
             valuation: exact::Valuation::default(),
+            future: Future::None,
         }
     }
 }
@@ -168,30 +176,45 @@ pub fn position_arm(s: &State) -> Arm {
 /// The dice of one play-out: `dice[k][i]` moves ship `i` in roll `k + 1`.
 type Dice = [[u8; SHIPS]; ROLLS as usize];
 
-/// Plays out the rest of the voyage from `arm.start` under the model `none`.
-fn playout(solver: &mut Solver, arm: &Arm, dice: &Dice, reduce: bool) -> Outcome {
+/// Plays out the rest of the voyage from `arm.start` under the future model.
+fn playout(planner: &mut Planner, arm: &Arm, dice: &Dice, reduce: bool) -> Outcome {
     let mut s = arm.start;
     let mut mark = arm.mark;
+    // What later placements cost and pay (R13); the exact tail counts its own.
+    let mut spent = [0.0; MAX_PLAYERS];
+    let finish = |mut o: Outcome, spent: &[f64; MAX_PLAYERS]| {
+        for (v, x) in o.value.iter_mut().zip(spent) {
+            *v += x;
+        }
+        o
+    };
     loop {
         match s.phase {
-            Phase::Over => return exact::settled(&s, mark, solver.valuation()),
-            _ if reduce && s.rolls_done >= 2 => return solver.value(&s, mark),
+            Phase::Over => {
+                let o = exact::settled(&s, mark, planner.valuation());
+                return finish(o, &spent);
+            }
+            // Once roll 2 is known the rest is small: its exact value under the
+            // model (round 3 placements included) replaces the sampled dice.
+            _ if reduce && s.rolls_done >= 2 => {
+                let o = planner.value(&s, mark, 0).unwrap_or_default();
+                return finish(o, &spent);
+            }
             Phase::Roll => s = play::roll(&s, dice[s.rolls_done as usize]),
-            // The model `none`: nobody places another worker.
-            Phase::Placement { .. } => s = pass(&s),
             _ => {
-                let Some(a) = solver.best_action(&s) else {
-                    return solver.value(&s, mark);
+                let Ok(Some(a)) = planner.choice(&s, 0) else {
+                    let o = planner.solver().value(&s, mark);
+                    return finish(o, &spent);
                 };
+                if let Phase::Placement { to_move } = s.phase {
+                    spent[to_move as usize] +=
+                        play::income(&s, a) as f64 - play::action_cost(&s, a) as f64;
+                }
                 mark = exact::follow_mark(mark, &s, a);
                 s = play::apply(&s, a).unwrap_or(s);
             }
         }
     }
-}
-
-fn pass(s: &State) -> State {
-    play::apply(s, Action::Pass).unwrap_or(*s)
 }
 
 /// The roll whose dice are stratified: the first still to come for every arm.
@@ -281,19 +304,20 @@ struct Job<'a> {
     reduce: bool,
     stratified: usize,
     valuation: exact::Valuation,
-    solvers: Mutex<Vec<Solver>>,
+    future: Future,
+    planners: Mutex<Vec<Planner>>,
 }
 
 impl Job<'_> {
-    /// Runs `blocks` blocks on one stream. The solver's tables are a cache of
-    /// pure values, so sharing solvers between chunks changes no figure.
+    /// Runs `blocks` blocks on one stream. A planner's memo is a cache of pure
+    /// values, so sharing planners between chunks changes no figure.
     fn chunk(&self, mut rng: Xoshiro256PlusPlus, blocks: u64) -> Sums {
-        let mut solver = self
-            .solvers
+        let mut planner = self
+            .planners
             .lock()
             .ok()
             .and_then(|mut s| s.pop())
-            .unwrap_or_else(|| Solver::with(self.valuation));
+            .unwrap_or_else(|| Planner::new(self.future, self.valuation));
         let mut sums = Sums::new(self.arms.len());
         let mut outcomes = vec![Outcome::default(); self.arms.len()];
         let mut values = vec![0.0; self.arms.len()];
@@ -301,15 +325,16 @@ impl Job<'_> {
             for stratum in 0..BLOCK {
                 let dice = self.dice(&mut rng, stratum);
                 for (k, arm) in self.arms.iter().enumerate() {
-                    outcomes[k] = playout(&mut solver, arm, &dice, self.reduce);
+                    outcomes[k] = playout(&mut planner, arm, &dice, self.reduce);
                     values[k] = self.decider.map_or(0.0, |d| outcomes[k].value[d]);
                 }
                 sums.add(stratum as usize, &outcomes, &values);
             }
             sums.blocks += 1;
+            planner.trim(PLANNER_MEMO);
         }
-        if let Ok(mut pool) = self.solvers.lock() {
-            pool.push(solver);
+        if let Ok(mut pool) = self.planners.lock() {
+            pool.push(planner);
         }
         sums
     }
@@ -346,7 +371,8 @@ pub fn run(
         reduce: settings.reduce_variance,
         stratified: stratified_roll(arms),
         valuation: settings.valuation,
-        solvers: Mutex::new(Vec::new()),
+        future: settings.future,
+        planners: Mutex::new(Vec::new()),
     };
     let mut master = Xoshiro256PlusPlus::seed_from_u64(settings.seed);
     let cap_blocks = (settings.max_samples / BLOCK).max(2);

@@ -16,6 +16,8 @@
 
 mod common;
 
+use manila_odds::future::{self, Planner};
+use manila_odds::report::Future;
 use manila_odds::report::{Advice, ShipOdds};
 use manila_odds::setup::{Berths, PhaseName, Setup, ShipSetup};
 use manila_odds::state::{At, Phase, State};
@@ -1607,4 +1609,251 @@ fn r11_insurer_claims_go_to_shipyard_holders_or_bank() {
         insured_wrecks >= 100,
         "only {insured_wrecks} insured voyages with wrecks"
     );
+}
+
+// ------------------------------------------------------------------ future models (R14, R15)
+//
+// Tiny positions: the last placement round after roll 2, money not modelled, at
+// most three players still to place. The reference plays every remaining
+// placement itself, in turn order, and values the rest with the `none` brute force
+// above (pilots, roll 3, plunder, settlement): plainly, with no memo.
+
+/// The players still to place in the round, in turn order from the player to
+/// move: the round runs from the harbour master clockwise (R5); players who
+/// passed or have no worker in hand are skipped.
+fn movers(setup: &Setup, v: &Voyage) -> Vec<u8> {
+    let n = setup.players.len();
+    let index = |name: &str| {
+        setup
+            .players
+            .iter()
+            .position(|p| p == name)
+            .expect("a player") as u8
+    };
+    let workers = if n == 3 { 4 } else { 3 };
+    let mut placed = vec![0usize; n];
+    let mut count = |w: Option<Worker>| {
+        if let Some(w) = w {
+            placed[w.owner as usize] += 1;
+        }
+    };
+    for ship in &v.ships {
+        ship.crew.iter().for_each(|&w| count(w));
+    }
+    v.harbour
+        .iter()
+        .chain(&v.shipyard)
+        .chain(&v.pirates)
+        .for_each(|&w| count(w));
+    count(v.insurer);
+    for pilot in [v.small_pilot, v.large_pilot].into_iter().flatten() {
+        placed[pilot as usize] += 1;
+    }
+    let hm = index(&setup.harbour_master) as usize;
+    let order: Vec<u8> = (0..n).map(|k| ((hm + k) % n) as u8).collect();
+    let first = index(setup.to_move.as_deref().expect("a player to move"));
+    let from = order
+        .iter()
+        .position(|&p| p == first)
+        .expect("in the order");
+    let passed: Vec<u8> = setup.passed.iter().map(|p| index(p)).collect();
+    order[from..]
+        .iter()
+        .copied()
+        .filter(|&p| p == first || (!passed.contains(&p) && placed[p as usize] < workers))
+        .collect()
+}
+
+/// Every slot a player may take with money not modelled, with its price (R5).
+fn free_slots(v: &Voyage) -> Vec<(Slot, i64)> {
+    SLOTS
+        .iter()
+        .filter_map(|&s| Some((s, price(v, s)?)))
+        .collect()
+}
+
+/// `p` takes `slot` (untracked worker), with the cost and income on their value.
+fn take(v: &Voyage, slot: Slot, p: u8, then: &dyn Fn(&Voyage) -> Tally) -> Tally {
+    let mut w = place(v, slot, p);
+    untrack_new(&mut w, v);
+    let mut t = then(&w);
+    let income = if slot == Slot::Insurance { PREMIUM } else { 0 };
+    t.value[p as usize] += (income - price(v, slot).unwrap_or(0)) as f64;
+    t
+}
+
+/// Clears the tracked flag of the worker that `w` holds and `before` did not.
+fn untrack_new(w: &mut Voyage, before: &Voyage) {
+    let fix = |a: &mut Option<Worker>, b: &Option<Worker>| {
+        if let (Some(x), None) = (a, b) {
+            x.tracked = false;
+        }
+    };
+    for (s, t) in w.ships.iter_mut().zip(&before.ships) {
+        for (a, b) in s.crew.iter_mut().zip(&t.crew) {
+            fix(a, b);
+        }
+    }
+    for k in 0..3 {
+        fix(&mut w.harbour[k], &before.harbour[k]);
+        fix(&mut w.shipyard[k], &before.shipyard[k]);
+    }
+    for k in 0..2 {
+        fix(&mut w.pirates[k], &before.pirates[k]);
+    }
+    fix(&mut w.insurer, &before.insurer);
+}
+
+/// R14 over placements: each mover in turn takes the slot best for them,
+/// knowing the later movers do the same (max-n).
+fn equilibrium(v: &Voyage, movers: &[u8]) -> Tally {
+    let Some((&p, rest)) = movers.split_first() else {
+        return small_pilot(v);
+    };
+    let options: Vec<Tally> = free_slots(v)
+        .into_iter()
+        .map(|(slot, _)| take(v, slot, p, &|w| equilibrium(w, rest)))
+        .collect();
+    decide(&options, p)
+}
+
+/// R15 greedy: each mover takes the slot best for them if nobody placed after
+/// them; pass unless a slot is strictly better.
+fn greedy(v: &Voyage, movers: &[u8]) -> Tally {
+    let Some((&p, rest)) = movers.split_first() else {
+        return small_pilot(v);
+    };
+    let valued: Vec<Tally> = free_slots(v)
+        .into_iter()
+        .map(|(slot, _)| take(v, slot, p, &small_pilot))
+        .collect();
+    let top = valued
+        .iter()
+        .map(|t| t.value[p as usize])
+        .fold(f64::NEG_INFINITY, f64::max);
+    let pick = valued
+        .iter()
+        .position(|t| t.value[p as usize] >= top - TIE)
+        .expect("pass is always there");
+    let mut t = take(v, free_slots(v)[pick].0, p, &|w| greedy(w, rest));
+    t.close_call |= close_call(&valued, p as usize, top);
+    t
+}
+
+/// Tiny positions for the future models: last round after roll 2, no money,
+/// two or three movers, the pilots taken when three move (to bound the work).
+fn tiny_cases(want: usize) -> Vec<(u64, Position, Vec<u8>)> {
+    let mut out = Vec::new();
+    for seed in 0..200_000u64 {
+        let position = common::random_position(seed);
+        let setup = position.to_setup();
+        let s = position.state();
+        let last = manila_odds::rules::placement_rounds(s.players as usize);
+        if setup.phase != PhaseName::Placement
+            || s.rolls_done != 2
+            || s.round != last
+            || setup.cash.is_some()
+        {
+            continue;
+        }
+        let v = Reference::read(&setup).voyage;
+        let m = movers(&setup, &v);
+        let pilots_open = v.small_pilot.is_none() as usize + v.large_pilot.is_none() as usize;
+        if m.len() < 2 || m.len() > 3 || (m.len() == 3 && pilots_open > 0) {
+            continue;
+        }
+        out.push((seed, position, m));
+        if out.len() == want {
+            break;
+        }
+    }
+    out
+}
+
+/// The root options under a model, as the reference values them: the mover's
+/// own worker tracked, the later movers by the model.
+fn model_options(
+    v: &Voyage,
+    movers: &[u8],
+    model: fn(&Voyage, &[u8]) -> Tally,
+) -> Vec<(String, f64, Tally)> {
+    let p = movers[0];
+    free_slots(v)
+        .into_iter()
+        .map(|(slot, cost)| {
+            let w = place(v, slot, p);
+            let t = model(&w, &movers[1..]);
+            let income = if slot == Slot::Insurance { PREMIUM } else { 0 };
+            let ev = t.value[p as usize] - cost as f64 + income as f64;
+            (slot_name(v, slot), ev, t)
+        })
+        .collect()
+}
+
+fn check_model(future: Future, model: fn(&Voyage, &[u8]) -> Tally) -> (usize, Vec<String>) {
+    let cases = tiny_cases(40);
+    assert!(cases.len() >= 20, "only {} tiny positions", cases.len());
+    let results = par_map(
+        &cases,
+        |c| c.2.len() as f64,
+        |(seed, position, m)| {
+            let v = Reference::read(&position.to_setup()).voyage;
+            let reference = model_options(&v, m, model);
+            let close = reference.iter().any(|r| r.2.close_call);
+            let mut planner = Planner::new(future, exact::Valuation::default());
+            let advice =
+                future::advise(position.state(), &mut planner, future::ALL).expect("no budget");
+            let mut diffs = Diffs::default();
+            for (name, ev, tally) in &reference {
+                let Some(o) = advice
+                    .options
+                    .iter()
+                    .find(|o| &o.action.to_string() == name)
+                else {
+                    diffs.0.push(format!("seed {seed}: option {name} missing"));
+                    continue;
+                };
+                diffs.num(|| format!("seed {seed} {name} ev"), *ev, o.ev);
+                if let Some(p) = o.p_paid {
+                    diffs.num(|| format!("seed {seed} {name} p_paid"), tally.paid, p);
+                }
+            }
+            if advice.options.len() != reference.len() {
+                diffs.0.push(format!(
+                    "seed {seed}: {} options, reference {}",
+                    advice.options.len(),
+                    reference.len()
+                ));
+            }
+            // A decision between options within 1e-6 may fall either way on rounding.
+            match (close, diffs.0.is_empty()) {
+                (true, false) => (0, Vec::new()),
+                _ => (1, diffs.0),
+            }
+        },
+    );
+    let checked = results.iter().map(|r| r.0).sum();
+    (checked, results.into_iter().flat_map(|r| r.1).collect())
+}
+
+#[test]
+fn r14_equilibrium_agrees_with_brute_force_max_n_on_tiny_positions() {
+    let (checked, diffs) = check_model(Future::Equilibrium, equilibrium);
+    eprintln!("equilibrium: {checked} tiny positions checked");
+    assert!(
+        checked >= 15,
+        "only {checked} positions without close calls"
+    );
+    assert!(diffs.is_empty(), "{}", diffs.join("\n"));
+}
+
+#[test]
+fn r15_greedy_agrees_with_brute_force_on_tiny_positions() {
+    let (checked, diffs) = check_model(Future::Greedy, greedy);
+    eprintln!("greedy: {checked} tiny positions checked");
+    assert!(
+        checked >= 15,
+        "only {checked} positions without close calls"
+    );
+    assert!(diffs.is_empty(), "{}", diffs.join("\n"));
 }

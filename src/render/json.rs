@@ -2,7 +2,7 @@
 
 use super::{Render, phase_name};
 use crate::Position;
-use crate::report::{Advice, Future, Method, Odds, Sampling, ShipOdds};
+use crate::report::{Advice, Future, Method, Odds, Sampling, ShipOdds, Then};
 use serde::Serialize;
 
 pub struct JsonRender;
@@ -37,6 +37,9 @@ pub struct MethodJson {
     pub future: &'static str,
     /// Values count unmortgaged shares at their price change (`--count-shares`).
     pub count_shares: bool,
+    /// How the future model was approximated (equilibrium beyond its node
+    /// budget); null when it was computed as defined.
+    pub approximation: Option<String>,
     /// Monte Carlo only: the seed that repeats the run.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub seed: Option<u64>,
@@ -72,6 +75,16 @@ pub struct OptionJson {
     pub gain_stderr: Option<f64>,
     /// Probability that this option is the best (Monte Carlo); null when exact.
     pub p_best: Option<f64>,
+    /// What the future model expects next after this option; null under `none`.
+    pub then: Option<ThenJson>,
+}
+
+/// The next decision the model expects: `player` takes `action`; or the dice
+/// (`player` null, `action` "roll").
+#[derive(Serialize)]
+pub struct ThenJson {
+    pub player: Option<String>,
+    pub action: String,
 }
 
 /// One ship's odds.
@@ -146,6 +159,7 @@ pub fn advice_json<'a>(position: &'a Position, advice: &Advice) -> AdviceJson<'a
             advice.future,
             advice.sampling.as_ref(),
             advice.shares_counted,
+            advice.approximation.as_deref(),
         ),
         options: advice
             .options
@@ -159,6 +173,16 @@ pub fn advice_json<'a>(position: &'a Position, advice: &Advice) -> AdviceJson<'a
                 stderr: o.stderr,
                 gain_stderr: o.gain_stderr,
                 p_best: o.p_best,
+                then: o.then.map(|t| match t {
+                    Then::Decision(p, a) => ThenJson {
+                        player: Some(position.name(p).to_string()),
+                        action: a.to_string(),
+                    },
+                    Then::Roll => ThenJson {
+                        player: None,
+                        action: "roll".to_string(),
+                    },
+                }),
             })
             .collect(),
         ships: ships(&advice.ships),
@@ -174,6 +198,7 @@ pub fn odds_json(position: &Position, odds: &Odds) -> OddsJson {
             odds.future,
             odds.sampling.as_ref(),
             odds.shares_counted,
+            odds.approximation.as_deref(),
         ),
         ships: ships(&odds.ships),
         players: named(position, &odds.players),
@@ -187,12 +212,14 @@ fn method_json(
     future: Future,
     sampling: Option<&Sampling>,
     count_shares: bool,
+    approximation: Option<&str>,
 ) -> MethodJson {
     MethodJson {
         method: method.name(),
         method_reason: reason.to_string(),
         future: future.name(),
         count_shares,
+        approximation: approximation.map(str::to_string),
         seed: sampling.map(|s| s.seed),
         samples: sampling.map(|s| s.samples),
         sampling: sampling.map(sampling_json),

@@ -2,7 +2,7 @@
 
 use super::{Render, phase_name};
 use crate::Position;
-use crate::report::{Advice, Odds, Sampling, ShipOdds};
+use crate::report::{Advice, Future, Odds, Sampling, ShipOdds, Then};
 use crate::state::Phase;
 use comfy_table::presets::UTF8_FULL_CONDENSED;
 use comfy_table::{CellAlignment, Table};
@@ -106,6 +106,19 @@ fn with_interval(x: f64, stderr: Option<f64>, show: fn(f64) -> String) -> String
     }
 }
 
+fn approximation_line(approximation: Option<&str>) -> String {
+    approximation.map_or(String::new(), |a| format!("Approximation: {a}\n"))
+}
+
+/// "then blue: pilot:large", or "then the dice": what the model expects next.
+fn then_text(position: &Position, then: Option<Then>) -> String {
+    match then {
+        Some(Then::Decision(p, a)) => format!("then {}: {a}", position.name(p)),
+        Some(Then::Roll) => "then the dice".to_string(),
+        None => String::new(),
+    }
+}
+
 impl Render for TableRender {
     fn advice(&self, position: &Position, advice: &Advice) -> String {
         let who = position.name(advice.decider);
@@ -116,6 +129,7 @@ impl Render for TableRender {
             advice.sampling.as_ref(),
             advice.shares_counted,
         );
+        out += &approximation_line(advice.approximation.as_deref());
         let sampled = advice.sampling.is_some();
         let reference = match advice.reference {
             crate::Action::Plunder(_) => "first".to_string(),
@@ -125,6 +139,10 @@ impl Render for TableRender {
         let mut header = vec!["#", "action", "cost", "P(paid)", "EV", versus.as_str()];
         if sampled {
             header.push("P(best)");
+        }
+        let expecting = advice.future != Future::None;
+        if expecting {
+            header.push("expected next");
         }
         let mut t = table(&header);
         for (k, o) in advice.options.iter().enumerate() {
@@ -139,10 +157,15 @@ impl Render for TableRender {
             if let Some(p) = o.p_best {
                 row.push(percent(p));
             }
+            if expecting {
+                row.push(then_text(position, o.then));
+            }
             t.add_row(row);
         }
-        if let Some(col) = t.column_mut(1) {
-            col.set_cell_alignment(CellAlignment::Left);
+        for k in [1, header.len() - 1] {
+            if let Some(col) = t.column_mut(k).filter(|_| k == 1 || expecting) {
+                col.set_cell_alignment(CellAlignment::Left);
+            }
         }
         out += &format!("{t}\nShips, if {who} takes the best option:\n");
         out += &format!("{}\n", ships_table(position, &advice.ships));
@@ -159,16 +182,18 @@ impl Render for TableRender {
     }
 
     fn odds(&self, position: &Position, odds: &Odds) -> String {
-        let mut out = format!(
-            "Odds if nobody places another worker: {}\n",
-            situation(position)
-        );
+        let model = match odds.future {
+            Future::None => "if nobody places another worker".to_string(),
+            other => format!("if every later placement is {}", other.name()),
+        };
+        let mut out = format!("Odds {model}: {}\n", situation(position));
         out += &method_line(
             &odds.method_reason,
             odds.future.name(),
             odds.sampling.as_ref(),
             odds.shares_counted,
         );
+        out += &approximation_line(odds.approximation.as_deref());
         out += &format!("{}\n", ships_table(position, &odds.ships));
         let mut t = table(&["player", "value"]);
         for (p, v) in odds.players.iter().enumerate() {

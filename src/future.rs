@@ -1,0 +1,384 @@
+//! The future models in which players keep placing (R15): `greedy`, and
+//! `equilibrium` (max-n with chance nodes, R14).
+//!
+//! A [`Planner`] values a state as the expected change of every player's cash
+//! from there to the end of settlement, *including* what later placements cost
+//! and pay (R13). Once no placement can come any more, the rest is the exact
+//! solver's `none` value: the two models differ only in how placements are made.
+//!
+//! Exact savings, all of them sound:
+//! - Transpositions: values are memoised per state. A state holds the slots and
+//!   who holds them, not the order they were taken in, so two orders of the same
+//!   placements meet in one entry.
+//! - Chance nodes are summed per distinct position triple, not per die triple:
+//!   docked ships do not roll, and 216 die triples often land on fewer triples.
+//! - Greedy decisions are memoised per state: play-outs and sibling subtrees ask
+//!   for the same decision again and again.
+//! - The exact `none` solver underneath keeps its tables per crew configuration,
+//!   so the pilot game and roll 3 of a configuration are valued once for every
+//!   position the dice lead to.
+//! - Passing and players without workers cost nothing: the turn goes on from the
+//!   player to move, and skipped players are no nodes at all (R5).
+//!
+//! Dominated options are *not* pruned: in max-n a player's worse option still
+//! changes what the others do next, and pruning by bounds needs a constant sum,
+//! which Manila's values do not have.
+
+use crate::action::Action;
+use crate::exact::{self, FxBuild, Mark, Outcome, Solver, TIE, Valuation, Valued, follow_mark};
+use crate::play;
+use crate::report::{Advice, Future, Method, Odds, Then};
+use crate::rules::{DIE_SIDES, SHIPS, TRACK_END, placement_rounds};
+use crate::state::{At, Phase, State};
+use std::collections::HashMap;
+
+/// Placements chosen by max-n without limit (the exact equilibrium).
+pub const ALL: u16 = u16::MAX;
+
+/// Crew configurations the `none` solver keeps before it starts afresh.
+const SOLVER_TABLES: usize = 20_000;
+
+/// The node budget ran out before the search finished.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OverBudget;
+
+type Found<T> = Result<T, OverBudget>;
+
+/// Values states under a future model, with memoised subtrees.
+pub struct Planner {
+    solver: Solver,
+    model: Future,
+    /// Values per state, tracked worker and max-n plies left (`left`).
+    memo: HashMap<(State, Mark, u16), Outcome, FxBuild>,
+    /// The greedy placement per state (R15).
+    greedy: HashMap<State, Action, FxBuild>,
+    nodes: u64,
+    max_nodes: u64,
+}
+
+impl Planner {
+    pub fn new(model: Future, valuation: Valuation) -> Planner {
+        Planner {
+            solver: Solver::with(valuation),
+            model,
+            memo: HashMap::default(),
+            greedy: HashMap::default(),
+            nodes: 0,
+            max_nodes: u64::MAX,
+        }
+    }
+
+    pub fn model(&self) -> Future {
+        self.model
+    }
+
+    pub fn valuation(&self) -> Valuation {
+        self.solver.valuation()
+    }
+
+    /// Sets the node budget and starts counting afresh; memoised values stay.
+    pub fn budget(&mut self, max_nodes: u64) {
+        self.max_nodes = max_nodes;
+        self.nodes = 0;
+    }
+
+    /// Nodes visited since the budget was set: decision and chance nodes
+    /// valued, and options valued under `none` at the edge of the search.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Forgets memoised values (they stay true; this only bounds memory).
+    pub fn trim(&mut self, limit: usize) {
+        if self.memo.len() > limit {
+            self.memo.clear();
+        }
+        if self.greedy.len() > limit {
+            self.greedy.clear();
+        }
+        self.solver.trim(SOLVER_TABLES);
+    }
+
+    fn tick(&mut self) -> Found<()> {
+        self.nodes += 1;
+        if self.nodes > self.max_nodes {
+            return Err(OverBudget);
+        }
+        if self.nodes.is_multiple_of(4096) {
+            self.solver.trim(SOLVER_TABLES);
+        }
+        Ok(())
+    }
+
+    /// The rest of the voyage from `s`: every player's value including later
+    /// placements' costs and income, the ships' odds, the tracked worker's pay.
+    /// `left` placements (from here) are chosen by max-n, later ones greedily
+    /// (R15); [`ALL`] means every one. Under `greedy`, `left` is ignored.
+    pub fn value(&mut self, s: &State, mark: Mark, left: u16) -> Found<Outcome> {
+        let left = if self.model == Future::Greedy {
+            0
+        } else {
+            left
+        };
+        if !placements_remain(s, self.model) {
+            self.tick()?;
+            return Ok(self.solver.value(s, mark));
+        }
+        let key = (*s, mark, left);
+        if let Some(o) = self.memo.get(&key) {
+            return Ok(*o);
+        }
+        self.tick()?;
+        let out = match s.phase {
+            Phase::Placement { .. } => {
+                let (_, o) = self.placement(s, mark, left)?;
+                o
+            }
+            Phase::Boarding { .. } => {
+                let (_, o) = self.boarding(s, mark, left)?;
+                o
+            }
+            Phase::Roll => self.chance(s, mark, left)?,
+            _ => self.solver.value(s, mark),
+        };
+        self.memo.insert(key, out);
+        Ok(out)
+    }
+
+    /// The value of the decider of `s` taking `a`: the rest after it, with the
+    /// action's own cost and income (R13) added to the decider's value.
+    pub fn option(&mut self, s: &State, a: Action, mark: Mark, left: u16) -> Found<Outcome> {
+        let Ok(t) = play::apply(s, a) else {
+            return Ok(Outcome::default());
+        };
+        let mut o = self.value(&t, mark, left)?;
+        if let Phase::Placement { to_move } = s.phase {
+            o.value[to_move as usize] += play::income(s, a) as f64 - play::action_cost(s, a) as f64;
+        }
+        Ok(o)
+    }
+
+    /// The placement the model makes in `s`, and the value that follows.
+    fn placement(&mut self, s: &State, mark: Mark, left: u16) -> Found<(Action, Outcome)> {
+        if left == 0 {
+            let a = self.greedy_choice(s)?;
+            let o = self.option(s, a, mark, 0)?;
+            return Ok((a, o));
+        }
+        let below = if left == ALL { ALL } else { left - 1 };
+        self.best_of(s, |planner, a| planner.option(s, a, mark, below))
+    }
+
+    /// A pirate's boarding decision (R7), anticipating the placements after it.
+    fn boarding(&mut self, s: &State, mark: Mark, left: u16) -> Found<(Action, Outcome)> {
+        self.best_of(s, |planner, a| {
+            let next = follow_mark(mark, s, a);
+            planner.option(s, a, next, left)
+        })
+    }
+
+    /// The decider's option of highest value; ties go to the first (R14).
+    fn best_of(
+        &mut self,
+        s: &State,
+        mut value: impl FnMut(&mut Planner, Action) -> Found<Outcome>,
+    ) -> Found<(Action, Outcome)> {
+        let decider = s.decider().unwrap_or(0) as usize;
+        let mut best: Option<(Action, Outcome)> = None;
+        for a in play::legal_actions(s) {
+            let o = value(self, a)?;
+            if best.is_none_or(|(_, b)| o.value[decider] > b.value[decider] + TIE) {
+                best = Some((a, o));
+            }
+        }
+        Ok(best.unwrap_or((Action::Pass, Outcome::default())))
+    }
+
+    /// R15 `greedy`: the option of highest value under `none` for the player to
+    /// move, with the dice known so far; pass unless another is strictly better.
+    pub fn greedy_choice(&mut self, s: &State) -> Found<Action> {
+        if let Some(&a) = self.greedy.get(s) {
+            return Ok(a);
+        }
+        let Phase::Placement { to_move } = s.phase else {
+            return Ok(Action::Pass);
+        };
+        let p = to_move as usize;
+        let mut best: Option<(Action, f64)> = None;
+        for a in play::legal_actions(s) {
+            self.tick()?;
+            let Ok(t) = play::apply(s, a) else { continue };
+            let v = self.solver.value(&t, Mark::None).value[p] - play::action_cost(s, a) as f64
+                + play::income(s, a) as f64;
+            if best.is_none_or(|(_, b)| v > b + TIE) {
+                best = Some((a, v));
+            }
+        }
+        let a = best.map_or(Action::Pass, |(a, _)| a);
+        self.greedy.insert(*s, a);
+        Ok(a)
+    }
+
+    /// The roll due in `s`, summed over distinct position triples (R6).
+    fn chance(&mut self, s: &State, mark: Mark, left: u16) -> Found<Outcome> {
+        let mut out = Outcome::default();
+        for (dice, weight) in distinct_rolls(s) {
+            let t = play::roll(s, dice);
+            out.add(weight, &self.value(&t, mark, left)?);
+        }
+        Ok(out)
+    }
+
+    /// What the model expects the decider of `s` to do (placement or boarding).
+    pub fn choice(&mut self, s: &State, left: u16) -> Found<Option<Action>> {
+        let left = if self.model == Future::Greedy {
+            0
+        } else {
+            left
+        };
+        Ok(match s.phase {
+            // Greedy needs no value of what follows, only the `none` values.
+            Phase::Placement { .. } if self.model != Future::None && left == 0 => {
+                Some(self.greedy_choice(s)?)
+            }
+            Phase::Placement { .. } if self.model != Future::None => {
+                Some(self.placement(s, Mark::None, left)?.0)
+            }
+            Phase::Placement { .. } => Some(Action::Pass),
+            Phase::Boarding { .. } => Some(self.boarding(s, Mark::None, left)?.0),
+            Phase::SmallPilot | Phase::LargePilot | Phase::Plunder => self.solver.best_action(s),
+            Phase::Roll | Phase::Over => None,
+        })
+    }
+
+    /// What comes after the decider of `s` takes `a`: the next decision the model
+    /// expects, or the dice. `left` is as for the option's value.
+    pub fn next(&mut self, s: &State, a: Action, left: u16) -> Found<Option<Then>> {
+        let Ok(t) = play::apply(s, a) else {
+            return Ok(None);
+        };
+        if t.phase == Phase::Roll {
+            return Ok(Some(Then::Roll));
+        }
+        let Some(p) = t.decider() else {
+            return Ok(None);
+        };
+        Ok(self.choice(&t, left)?.map(|b| Then::Decision(p, b)))
+    }
+
+    /// The exact solver under `none`, for decisions after the last placement.
+    pub fn solver(&mut self) -> &mut Solver {
+        &mut self.solver
+    }
+}
+
+/// Whether any worker may still be placed from `s` under `model` (R4, R5): a
+/// placement round is under way or to come, and somebody may still place.
+pub fn placements_remain(s: &State, model: Future) -> bool {
+    if model == Future::None {
+        return false;
+    }
+    match s.phase {
+        Phase::Placement { .. } => true,
+        // A strong pirate may hand a worker back during boarding (R7).
+        Phase::Roll | Phase::Boarding { .. } => {
+            s.round < placement_rounds(s.players as usize)
+                && s.player_ids()
+                    .any(|p| !s.has_passed(p) && (s.in_hand(p) > 0 || s.variant.strong_pirates))
+        }
+        _ => false,
+    }
+}
+
+/// The dice of the roll due in `s`, one triple per distinct landing, with
+/// probabilities. Ships roll independently and docked ships do not roll (R6),
+/// so the landings are the product of each ship's distinct landings.
+pub fn distinct_rolls(s: &State) -> Vec<([u8; SHIPS], f64)> {
+    let per_ship: Vec<Vec<(u8, f64)>> = s.ships.iter().map(|ship| ship_landings(ship.at)).collect();
+    let mut out = Vec::new();
+    for &(a, pa) in &per_ship[0] {
+        for &(b, pb) in &per_ship[1] {
+            for &(c, pc) in &per_ship[2] {
+                out.push(([a, b, c], pa * pb * pc));
+            }
+        }
+    }
+    out
+}
+
+/// One ship's distinct landings: a die for each, and its probability. Every
+/// die that takes the ship past 13 docks it the same way (R2).
+fn ship_landings(at: At) -> Vec<(u8, f64)> {
+    let sides = DIE_SIDES as f64;
+    let At::Sea(x) = at else {
+        return vec![(1, 1.0)];
+    };
+    let past = TRACK_END + 1;
+    let mut out: Vec<(u8, f64)> = Vec::new();
+    for d in 1..=DIE_SIDES {
+        if x + d >= past && out.last().is_some_and(|&(e, _)| x + e >= past) {
+            if let Some(last) = out.last_mut() {
+                last.1 += 1.0 / sides;
+            }
+        } else {
+            out.push((d, 1.0 / sides));
+        }
+    }
+    out
+}
+
+/// The decider's options in `s` valued under the planner's model, ranked (R14),
+/// with what the model expects next after each. `left` counts the placements
+/// chosen by max-n, the decider's own included; [`ALL`] for every one.
+pub fn advise(s: &State, planner: &mut Planner, left: u16) -> Found<Advice> {
+    let decider = s.decider().unwrap_or(0) as usize;
+    let below = match s.phase {
+        Phase::Placement { .. } if left != ALL => left.saturating_sub(1),
+        _ => left,
+    };
+    let mut valued = Vec::new();
+    for action in play::legal_actions(s) {
+        let outcome = planner.option(s, action, exact::option_mark(s, action), below)?;
+        let then = match planner.model() {
+            Future::None => None,
+            _ => planner.next(s, action, below)?,
+        };
+        valued.push(Valued {
+            action,
+            ev: outcome.value[decider],
+            outcome,
+            then,
+        });
+    }
+    Ok(exact::advice_from(
+        s,
+        valued,
+        planner.valuation(),
+        planner.model(),
+    ))
+}
+
+/// Each ship's odds and every player's value from `s` under the planner's model.
+pub fn odds(s: &State, planner: &mut Planner, left: u16) -> Found<Odds> {
+    let o = planner.value(s, Mark::None, left)?;
+    Ok(Odds {
+        method: Method::Exact,
+        method_reason: "exact enumeration".into(),
+        sampling: None,
+        shares_counted: planner.valuation().count_shares,
+        players_stderr: None,
+        future: planner.model(),
+        approximation: None,
+        ships: exact::ship_odds(s, &o),
+        players: o.value[..s.players as usize].to_vec(),
+    })
+}
+
+/// An upper bound on the placements still to come from `s` (R5): every worker
+/// in hand of a player who has not passed.
+pub fn placements_left(s: &State) -> u16 {
+    s.player_ids()
+        .filter(|&p| !s.has_passed(p))
+        .map(|p| s.in_hand(p) as u16)
+        .sum()
+}

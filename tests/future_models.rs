@@ -1,0 +1,252 @@
+//! The future models that keep placing (R15 `greedy`, R14 `equilibrium`):
+//! where they disagree with `none` and why, Monte Carlo against exact, turn
+//! order, passing and money (R4, R5), and the equilibrium's node budget.
+//! The brute-force max-n on tiny positions is in `brute_force.rs`.
+
+mod common;
+
+use manila_odds::analysis::{self, MethodChoice, Request};
+use manila_odds::future::{self, Planner};
+use manila_odds::report::{Advice, Future, Method, Then};
+use manila_odds::sample::Settings;
+use manila_odds::{Action, Position, exact, notation};
+
+fn request(future: Future, method: MethodChoice) -> Request {
+    let mut r = Request::new(method, Settings::new(7));
+    r.future = future;
+    r
+}
+
+fn advise(position: &Position, future: Future) -> Advice {
+    analysis::advise(
+        position,
+        &request(future, MethodChoice::Auto),
+        &mut |_, _| {},
+    )
+}
+
+fn example(name: &str) -> Position {
+    let path = format!("{}/examples/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).expect("example");
+    Position::from_json(&text).expect("valid example")
+}
+
+fn then_of(advice: &Advice, action: &str) -> Option<Then> {
+    let a = Action::parse(action).expect("an action");
+    advice.option(a).and_then(|o| o.then)
+}
+
+/// Last round after roll 2; blue to move, then green, yellow, red, one worker
+/// each. Blue sits on jade (space 10) and holds harbour A; green is the pirate
+/// captain and holds the small pilot; the large pilot is free.
+const THREE_MODELS: &str =
+    "red,blue*,green,yellow 2:blue J10:blue G8:yellow N9:yellow H:blue,red Y:red X:green s:green";
+
+#[test]
+fn r15_the_three_models_disagree_on_blue_s_best_placement() {
+    let position = notation::parse(THREE_MODELS).expect("valid notation");
+    let none = advise(&position, Future::None);
+    let greedy = advise(&position, Future::Greedy);
+    let equilibrium = advise(&position, Future::Equilibrium);
+    let best = |a: &Advice| a.options[0].action.to_string();
+
+    // `none`: nobody places after blue, so the large pilot is blue's alone to
+    // steer jade (blue's seat) home and nobody joins jade to share its 36.
+    assert_eq!(best(&none), "pilot:large");
+    // `greedy`: green moves next and, valuing under `none`, takes a jade seat
+    // whatever blue does; with jade then shared, the pilot's 5 no longer pays
+    // and blue's best is the cheap nutmeg seat.
+    assert_eq!(best(&greedy), "ship:nutmeg");
+    let large = Action::parse("pilot:large").expect("action");
+    let (ev_none, ev_greedy) = (
+        none.option(large).expect("open").ev,
+        greedy.option(large).expect("open").ev,
+    );
+    assert!(ev_greedy < ev_none - 20.0, "{ev_none} -> {ev_greedy}");
+    assert_eq!(
+        then_of(&greedy, "pilot:large"),
+        Some(Then::Decision(
+            2,
+            Action::parse("ship:jade").expect("action")
+        ))
+    );
+    // `equilibrium`: every later player also looks ahead. With blue as second
+    // pirate beside captain green, green's best reply is still a jade seat, and
+    // the pirate ship's share of a plundered cargo outweighs what greedy saw.
+    assert_eq!(best(&equilibrium), "pirate");
+    let pirate = Action::parse("pirate").expect("action");
+    assert!(equilibrium.option(pirate).expect("open").ev > greedy.option(pirate).expect("open").ev);
+    assert!(equilibrium.approximation.is_none());
+}
+
+#[test]
+fn r15_greedy_monte_carlo_is_within_4_stderr_of_exact() {
+    let mut positions: Vec<Position> = [
+        "4p-round2-start.json",
+        "round2-after-roll1-4p.json",
+        "4p-last-round-start.json",
+    ]
+    .iter()
+    .map(|n| example(n))
+    .collect();
+    positions.extend(
+        (0..400)
+            .map(common::random_position)
+            .filter(|p| {
+                let s = p.state();
+                matches!(s.phase, manila_odds::state::Phase::Placement { .. }) && s.rolls_done == 1
+            })
+            .take(3),
+    );
+    assert_eq!(positions.len(), 6);
+    for position in &positions {
+        let exact = advise(position, Future::Greedy);
+        assert_eq!(exact.method, Method::Exact);
+        let mut r = request(Future::Greedy, MethodChoice::MonteCarlo);
+        r.sampling.samples = Some(2160);
+        r.sampling.reduce_variance = false;
+        let mc = analysis::advise(position, &r, &mut |_, _| {});
+        for o in &mc.options {
+            let e = exact.option(o.action).expect("same options").ev;
+            let se = o.stderr.expect("sampled");
+            assert!(
+                (o.ev - e).abs() <= 4.0 * se + 1e-9,
+                "{}: {} ± {se} vs {e}",
+                o.action,
+                o.ev
+            );
+        }
+        for (m, e) in mc.ships.iter().zip(&exact.ships) {
+            let (se, _) = m.stderr.expect("sampled");
+            assert!((m.p_harbour - e.p_harbour).abs() <= 4.0 * se + 1e-9);
+        }
+    }
+}
+
+#[test]
+fn r15_greedy_with_variance_reduction_from_round_2_is_exact() {
+    // Roll 2 is the stratified roll (all 216 outcomes per block) and the rest is
+    // enumerated: every play-out block gives the exact value, error 0.
+    let position = example("4p-round2-start.json");
+    let exact = advise(&position, Future::Greedy);
+    let mut r = request(Future::Greedy, MethodChoice::MonteCarlo);
+    r.sampling.samples = Some(432);
+    let mc = analysis::advise(&position, &r, &mut |_, _| {});
+    for o in &mc.options {
+        let e = exact.option(o.action).expect("same options").ev;
+        assert!((o.ev - e).abs() < 1e-9, "{}", o.action);
+    }
+}
+
+#[test]
+fn r14_equilibrium_over_one_placement_is_greedy() {
+    // Max-n over the mover's own placement only, greedy after: the greedy model.
+    for name in ["4p-last-round-start.json", "docked-ship-last-round.json"] {
+        let s = *example(name).state();
+        let greedy = future::advise(&s, &mut Planner::new(Future::Greedy, Default::default()), 0)
+            .expect("no budget");
+        let one = future::advise(
+            &s,
+            &mut Planner::new(Future::Equilibrium, Default::default()),
+            1,
+        )
+        .expect("no budget");
+        for (g, e) in greedy.options.iter().zip(&one.options) {
+            assert_eq!(g.action, e.action);
+            assert!((g.ev - e.ev).abs() < 1e-9);
+        }
+    }
+}
+
+#[test]
+fn r14_equilibrium_beyond_its_budget_says_which_approximation_ran() {
+    let position = example("4p-last-round-start.json");
+    let exact = advise(&position, Future::Equilibrium);
+    assert!(exact.approximation.is_none());
+    assert!(
+        exact.method_reason.contains("exact equilibrium"),
+        "{}",
+        exact.method_reason
+    );
+
+    let mut r = request(Future::Equilibrium, MethodChoice::Auto);
+    r.max_nodes = 15_000;
+    let cut = analysis::advise(&position, &r, &mut |_, _| {});
+    let text = cut.approximation.clone().expect("approximated");
+    assert!(text.contains("max-n over the next"), "{text}");
+    assert!(text.contains("--max-nodes 15000"), "{text}");
+
+    r.max_nodes = 5;
+    let greedy = analysis::advise(&position, &r, &mut |_, _| {});
+    let text = greedy.approximation.clone().expect("approximated");
+    assert!(text.starts_with("the greedy model"), "{text}");
+    let plain = advise(&position, Future::Greedy);
+    for (a, b) in greedy.options.iter().zip(&plain.options) {
+        assert_eq!((a.action, a.ev), (b.action, b.ev));
+    }
+    assert_eq!(greedy.future, Future::Equilibrium);
+}
+
+#[test]
+fn r5_players_who_passed_are_skipped_by_the_models() {
+    // Green has passed: after blue comes yellow.
+    let position =
+        notation::parse("red,blue*,green,yellow 2:blue J10:blue G8:yellow N9:yellow H:blue,red Y:red X:green s:green p:green")
+            .expect("valid notation");
+    for future in [Future::Greedy, Future::Equilibrium] {
+        let advice = advise(&position, future);
+        for o in &advice.options {
+            match o.then {
+                Some(Then::Decision(p, _)) => {
+                    assert_eq!(p, 3, "{} under {}", o.action, future.name())
+                }
+                other => panic!("{}: {other:?}", o.action),
+            }
+        }
+    }
+}
+
+#[test]
+fn r5_money_bounds_what_the_others_are_expected_to_take() {
+    // Blue, next after red, has no cash and no shares: a stowaway, who may only
+    // take a seat (for nothing) or pass.
+    let mut setup = example("4p-last-round-start.json").to_setup();
+    let cash = [("red", 20), ("blue", 0), ("green", 20), ("yellow", 20)];
+    setup.cash = Some(cash.iter().map(|(n, c)| (n.to_string(), *c)).collect());
+    let position = Position::try_from(setup).expect("valid");
+    for future in [Future::Greedy, Future::Equilibrium] {
+        let advice = advise(&position, future);
+        for o in &advice.options {
+            let Some(Then::Decision(1, a)) = o.then else {
+                panic!("{}: blue is next", o.action);
+            };
+            assert!(
+                matches!(a, Action::Seat(_) | Action::Pass),
+                "blue takes {a}"
+            );
+        }
+    }
+}
+
+#[test]
+fn r4_three_players_place_again_after_roll_2() {
+    // 3 players, round 3 after roll 1: round 4 still comes after roll 2, so the
+    // last placement of round 3 is followed by the dice, and greedy's values
+    // count round 4.
+    let position = (0..2000)
+        .map(common::random_position)
+        .find(|p| {
+            let s = p.state();
+            s.players == 3
+                && s.rolls_done == 1
+                && matches!(s.phase, manila_odds::state::Phase::Placement { .. })
+                && future::placements_left(s) > 2
+        })
+        .expect("a 3-player round-3 position");
+    let s = position.state();
+    let mut planner = Planner::new(Future::Greedy, Default::default());
+    let greedy = planner.value(s, exact::Mark::None, 0).expect("no budget");
+    let none = exact::outcome(s);
+    let differs = (0..3).any(|p| (greedy.value[p] - none.value[p]).abs() > 1e-6);
+    assert!(differs, "round 4 placements change some player's value");
+}
