@@ -2,6 +2,8 @@
 //! `cargo run --release --example bench`. Each answer is checked before it is
 //! timed. Figures are medians over repeated runs, on one core.
 
+use manila_odds::analysis::{self, MethodChoice, Request};
+use manila_odds::report::{Advice, Future};
 use manila_odds::sample::{self, Settings};
 use manila_odds::{Position, exact};
 use std::time::{Duration, Instant};
@@ -239,4 +241,65 @@ fn main() {
     }
     monte_carlo(&cases);
     settle_time();
+    future_models();
+}
+
+/// Advice under a future model, as the command line runs it (`--method auto`).
+fn advise_under(position: &Position, future: Future) -> Advice {
+    let mut request = Request::new(MethodChoice::Auto, Settings::new(1));
+    request.future = future;
+    analysis::advise(position, &request, &mut |_, _| {})
+}
+
+/// The future models on the two positions of the issue: the start of the last
+/// placement round with 4 players to place, and the start of round 2.
+fn future_models() {
+    let last = Position::from_json(include_str!("4p-last-round-start.json")).expect("valid");
+    let round2 = Position::from_json(include_str!("4p-round2-start.json")).expect("valid");
+    let cases = [
+        (
+            "equilibrium, last round start, 4 to place",
+            &last,
+            Future::Equilibrium,
+        ),
+        (
+            "greedy, last round start, 4 to place",
+            &last,
+            Future::Greedy,
+        ),
+        ("greedy, round 2 start, 4 players", &round2, Future::Greedy),
+        (
+            "equilibrium, round 2 start, 4 players",
+            &round2,
+            Future::Equilibrium,
+        ),
+    ];
+    println!("future models, --method auto (median of 5 runs, one core)");
+    for (name, position, future) in cases {
+        let advice = advise_under(position, future);
+        assert!(advice.options.len() >= 10, "{name}");
+        assert!(
+            advice
+                .ships
+                .iter()
+                .all(|s| (s.p_harbour + s.p_shipyard - 1.0).abs() < 1e-9),
+            "{name}"
+        );
+        assert!(
+            advice.options.windows(2).all(|w| w[0].ev >= w[1].ev - 1e-9),
+            "{name}: ranked"
+        );
+        let times: Vec<Duration> = (0..5)
+            .map(|_| {
+                let start = Instant::now();
+                std::hint::black_box(advise_under(position, future));
+                start.elapsed()
+            })
+            .collect();
+        println!(
+            "  {name:<48} {:>8.2} s   {}",
+            median(times).as_secs_f64(),
+            advice.approximation.as_deref().unwrap_or("exact")
+        );
+    }
 }

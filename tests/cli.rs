@@ -308,3 +308,68 @@ fn the_table_shows_the_json_figures_with_95_percent_intervals() {
         );
     }
 }
+
+#[test]
+fn future_models_name_themselves_in_json_with_what_comes_next() {
+    let pos = "red,blue*,green,yellow 2:blue J10:blue G8:yellow N9:yellow H:blue,red Y:red X:green s:green";
+    for future in ["greedy", "equilibrium"] {
+        let out = run(&["advise", "--pos", pos, "--future", future, "--json"]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let v: serde_json::Value = serde_json::from_str(&text(&out.stdout)).expect("JSON");
+        assert_eq!(v["future"], future);
+        assert!(v["approximation"].is_null());
+        for o in v["options"].as_array().expect("options") {
+            assert_eq!(o["then"]["player"], "green", "{o}");
+        }
+    }
+    let out = run(&["advise", "--pos", pos, "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&text(&out.stdout)).expect("JSON");
+    assert_eq!(v["future"], "none");
+    assert!(v["options"][0]["then"].is_null());
+}
+
+#[test]
+fn equilibrium_beyond_its_budget_names_the_approximation() {
+    let args = [
+        "advise",
+        "examples/4p-last-round-start.json",
+        "--future",
+        "equilibrium",
+    ];
+    let out = run(&[&args[..], &["--max-nodes", "15000", "--json"]].concat());
+    let v: serde_json::Value = serde_json::from_str(&text(&out.stdout)).expect("JSON");
+    let approximation = v["approximation"].as_str().expect("approximated");
+    assert!(
+        approximation.contains("max-n over the next"),
+        "{approximation}"
+    );
+    let out = run(&[&args[..], &["--max-nodes", "15000"]].concat());
+    assert!(text(&out.stdout).contains("Approximation: max-n over the next"));
+}
+
+#[test]
+fn equilibrium_by_monte_carlo_and_a_zero_budget_are_refused() {
+    let args = [
+        "advise",
+        "examples/4p-last-round-start.json",
+        "--future",
+        "equilibrium",
+    ];
+    for extra in [["--method", "mc"], ["--max-nodes", "0"]] {
+        let out = run(&[&args[..], &extra[..]].concat());
+        assert_eq!(out.status.code(), Some(2), "{extra:?}");
+        assert!(
+            text(&out.stderr).contains(extra[0]),
+            "{}",
+            text(&out.stderr)
+        );
+        assert!(out.stdout.is_empty());
+    }
+    let out = run(&[
+        "advise",
+        "examples/4p-last-round-start.json",
+        "--future",
+        "sometimes",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+}
