@@ -248,45 +248,32 @@ fn equilibrium<T: Described>(
 ) -> T {
     let max = request.max_nodes;
     let rolls = rolls_before_last_round(s);
-    let mut planner = Planner::new(Future::Equilibrium, request.valuation);
-    let mut tried = String::new();
-    if rolls <= 1 || request.method == MethodChoice::Exact {
-        planner.budget(max);
-        if let Ok(mut t) = solve(&mut planner, future::ALL) {
-            let reason = format!(
-                "exact equilibrium (max-n), {} nodes (--max-nodes {max})",
-                planner.nodes()
-            );
-            t.describe(Future::Equilibrium, reason, None);
-            return t;
-        }
-        let mut found = None;
-        for k in 2..=future::placements_left(s) {
-            planner.budget(max);
-            match solve(&mut planner, k) {
-                Ok(t) => found = Some((k, t, planner.nodes())),
-                Err(_) => break,
+    let tried = if rolls <= 1 || request.method == MethodChoice::Exact {
+        let mut planner = Planner::new(Future::Equilibrium, request.valuation);
+        match deepen(s, &mut planner, max, rolls == 0, solve) {
+            Deepened::Exact(mut t, nodes) => {
+                let reason =
+                    format!("exact equilibrium (max-n), {nodes} nodes (--max-nodes {max})");
+                t.describe(Future::Equilibrium, reason, None);
+                return t;
             }
+            Deepened::Horizon(k, mut t, nodes) => {
+                let reason = format!(
+                    "equilibrium approximated: max-n over {k} placements took {nodes} nodes; over {} it exceeded --max-nodes {max}",
+                    k + 1
+                );
+                let approximation = format!(
+                    "max-n over the next {k} placements (this decision's included), greedy (R15) for every later one; max-n over {} placements exceeded --max-nodes {max}",
+                    k + 1
+                );
+                t.describe(Future::Equilibrium, reason, Some(approximation));
+                return t;
+            }
+            Deepened::Nothing => format!("max-n over 2 placements exceeded --max-nodes {max}"),
         }
-        if let Some((k, mut t, nodes)) = found {
-            let reason = format!(
-                "equilibrium approximated: exact max-n exceeded --max-nodes {max}; max-n over {k} placements took {nodes} nodes"
-            );
-            let approximation = format!(
-                "max-n over the next {k} placements (this decision's included), greedy (R15) for every later one; the exact search and max-n over {} placements each exceeded --max-nodes {max}",
-                k + 1
-            );
-            t.describe(Future::Equilibrium, reason, Some(approximation));
-            return t;
-        }
-        tried =
-            format!("the exact search and max-n over 2 placements each exceeded --max-nodes {max}");
-    }
-    if tried.is_empty() {
-        tried = format!(
-            "{rolls} rolls come before the last placement round, too many for an exact search"
-        );
-    }
+    } else {
+        format!("{rolls} rolls come before the last placement round, too many for an exact search")
+    };
     let greedy_request = Request {
         future: Future::Greedy,
         ..request.clone()
@@ -299,6 +286,47 @@ fn equilibrium<T: Described>(
     t.describe(Future::Equilibrium, reason, Some(approximation));
     t
 }
+
+/// How far the max-n search got within its budget.
+enum Deepened<T> {
+    /// Every placement by max-n; with the nodes of the last search.
+    Exact(T, u64),
+    /// Max-n over the next `k` placements only.
+    Horizon(u16, T, u64),
+    Nothing,
+}
+
+/// Deepens the max-n horizon one placement at a time (memoised subtrees carry
+/// over from one depth to the next) until the budget runs out; a horizon as long
+/// as every placement left is the exact equilibrium. With no die before the last
+/// placement the whole search is tried first: it is small then.
+fn deepen<T>(
+    s: &State,
+    planner: &mut Planner,
+    max: u64,
+    whole_first: bool,
+    solve: &mut dyn FnMut(&mut Planner, u16) -> Result<T, future::OverBudget>,
+) -> Deepened<T> {
+    let all = future::placements_left(s).max(1);
+    if all == 1 || whole_first {
+        planner.budget(max);
+        if let Ok(t) = solve(planner, future::ALL) {
+            return Deepened::Exact(t, planner.nodes());
+        }
+    }
+    let mut found = Deepened::Nothing;
+    for k in 2..=all {
+        planner.budget(max);
+        let left = if k == all { future::ALL } else { k };
+        match solve(planner, left) {
+            Ok(t) if k == all => return Deepened::Exact(t, planner.nodes()),
+            Ok(t) => found = Deepened::Horizon(k, t, planner.nodes()),
+            Err(_) => break,
+        }
+    }
+    found
+}
+
 /// The sampler's settings, valuing play-outs as the request asks.
 fn sampling_settings(request: &Request) -> sample::Settings {
     sample::Settings {
