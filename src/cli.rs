@@ -79,6 +79,32 @@ enum Command {
         #[command(flatten)]
         solve: SolveArgs,
     },
+    /// Compare the harbour master's 100 layouts (R3: the cargo left ashore and the
+    /// start spaces), ranked by the harbour master's value under the future model
+    /// (default greedy), with each ship's docking odds and every player's value.
+    ///
+    /// The input is a voyage's start: the POSITION.md JSON without ships (or with
+    /// ships empty): players, harbour master, and optional cash, shares, prices.
+    #[command(verbatim_doc_comment)]
+    Layouts {
+        /// The voyage start: a JSON file, or - for standard input.
+        position: String,
+        /// Print JSON instead of a table.
+        #[arg(long)]
+        json: bool,
+        /// Show only the N best layouts (default: all).
+        #[arg(long, value_name = "N")]
+        top: Option<usize>,
+        /// Compare only these layouts, as in the notation: "J2 S3 G4" ...
+        #[arg(long, value_name = "LAYOUT", num_args = 1..)]
+        only: Vec<String>,
+        /// Also value buying one share (R1: its price, at least 5) with each
+        /// layout, and report the best purchase; counts shares (--count-shares).
+        #[arg(long)]
+        buy: bool,
+        #[command(flatten)]
+        solve: SolveArgs,
+    },
     /// Turn a JSON position into the one-line notation, or the notation into JSON.
     Convert {
         #[command(flatten)]
@@ -172,8 +198,9 @@ struct SolveArgs {
     /// What the players do with workers still in hand (R15): none: nobody places
     /// again; greedy: each later placement is its player's best under none;
     /// equilibrium: every later placement and decision subgame-perfect (max-n).
-    #[arg(long, value_enum, default_value_t = FutureArg::None)]
-    future: FutureArg,
+    /// Default: none; greedy for layouts.
+    #[arg(long, value_enum)]
+    future: Option<FutureArg>,
     /// Node budget of the equilibrium search; beyond it the search is shortened
     /// (max-n over the next placements only, greedy after) and the output says so.
     #[arg(long, value_name = "N", default_value_t = analysis::MAX_NODES)]
@@ -228,6 +255,12 @@ pub enum Task {
         events: Vec<String>,
     },
     Session,
+    /// Compare layouts: the best `top`, only those of `only` when given.
+    Layouts {
+        top: Option<usize>,
+        only: Vec<String>,
+        buy: bool,
+    },
 }
 
 /// Where the position comes from.
@@ -284,6 +317,21 @@ impl Config {
                 format_of(json),
                 Some(solve),
             ),
+            Command::Layouts {
+                position,
+                json,
+                top,
+                only,
+                buy,
+                solve,
+            } => {
+                if top == Some(0) {
+                    return Err(Error::Usage("--top: show at least 1 layout".into()));
+                }
+                let task = Task::Layouts { top, only, buy };
+                let source = Source::from_args(Some(position), None);
+                (task, source, format_of(json), Some(solve))
+            }
             Command::Convert { input, to } => {
                 let to_json = to.map(|f| f == FormatArg::Json);
                 plain(Task::Convert { to_json }, input, Format::Table)
@@ -324,8 +372,12 @@ impl Config {
                 (Task::Session, source, Format::Table, Some(solve))
             }
         };
+        let default_future = match task {
+            Task::Layouts { .. } => Future::Greedy,
+            _ => Future::None,
+        };
         let (request, threads) = match solve {
-            Some(solve) => solve.request()?,
+            Some(solve) => solve.request(default_future)?,
             None => (
                 Request::new(MethodChoice::Auto, sample::Settings::new(0)),
                 None,
@@ -342,7 +394,7 @@ impl Config {
 }
 
 impl SolveArgs {
-    fn request(self) -> Result<(Request, Option<usize>), Error> {
+    fn request(self, default_future: Future) -> Result<(Request, Option<usize>), Error> {
         let bad = |flag: &str, why: &str| Err(Error::Usage(format!("{flag}: {why}")));
         if self.threads == Some(0) {
             return bad("--threads", "needs at least 1 thread");
@@ -369,8 +421,14 @@ impl SolveArgs {
         let open_ended =
             self.target_stderr.is_some() || self.until_settled || self.time_limit.is_some();
         // A greedy play-out values every option's later placements: fewer of them.
-        let default_samples = match self.future {
-            FutureArg::None => DEFAULT_SAMPLES,
+        let future = match self.future {
+            None => default_future,
+            Some(FutureArg::None) => Future::None,
+            Some(FutureArg::Greedy) => Future::Greedy,
+            Some(FutureArg::Equilibrium) => Future::Equilibrium,
+        };
+        let default_samples = match future {
+            Future::None => DEFAULT_SAMPLES,
             _ => DEFAULT_SAMPLES_PLACING,
         };
         settings.samples = self.samples.or((!open_ended).then_some(default_samples));
@@ -383,11 +441,6 @@ impl SolveArgs {
             MethodArg::Exact => MethodChoice::Exact,
             MethodArg::Mc => MethodChoice::MonteCarlo,
             MethodArg::Auto => MethodChoice::Auto,
-        };
-        let future = match self.future {
-            FutureArg::None => Future::None,
-            FutureArg::Greedy => Future::Greedy,
-            FutureArg::Equilibrium => Future::Equilibrium,
         };
         if future == Future::Equilibrium && method == MethodChoice::MonteCarlo {
             return bad(
@@ -443,6 +496,9 @@ fn write_out(text: &str) -> ExitCode {
 
 /// Runs a configured task and returns what to print.
 pub fn execute(config: &Config) -> Result<String, Error> {
+    if let Task::Layouts { top, only, buy } = &config.task {
+        return compare_layouts(config, *top, only, *buy);
+    }
     let (position, given_as_json) = read_position(&config.source)?;
     let renderer = render::renderer(config.format);
     match &config.task {
@@ -514,8 +570,39 @@ fn session(start: Position, request: &Request) -> Result<String, Error> {
 }
 
 /// Reads the position, and whether it came as JSON.
-fn read_position(source: &Source) -> Result<(Position, bool), Error> {
-    let (text, origin) = match source {
+/// `layouts`: the voyage start, the layouts asked for, compared and drawn.
+fn compare_layouts(
+    config: &Config,
+    top: Option<usize>,
+    only: &[String],
+    buy: bool,
+) -> Result<String, Error> {
+    let (text, _) = read_text(&config.source)?;
+    let start = crate::layouts::read_start(&text)?;
+    let chosen = if only.is_empty() {
+        crate::play::layouts()
+    } else {
+        only.iter()
+            .map(|l| crate::layouts::parse_layout(l))
+            .collect::<Result<Vec<_>, _>>()?
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(config.threads.unwrap_or(0))
+        .build()
+        .map_err(|e| Error::Io(format!("cannot start threads: {e}")))?;
+    let mut bar = progress::Bar::new(std::io::stderr().is_terminal());
+    let mut report = |n: u64, se: f64| bar.update(n, se);
+    let comparison = pool.install(|| {
+        crate::layouts::compare(start.state(), &chosen, buy, &config.request, &mut report)
+    });
+    bar.finish();
+    let shown = top.unwrap_or(chosen.len());
+    Ok(render::renderer(config.format).layouts(&start, &comparison, shown))
+}
+
+/// The text of a position and where it came from.
+fn read_text(source: &Source) -> Result<(String, String), Error> {
+    Ok(match source {
         Source::Stdin => {
             let mut text = String::new();
             std::io::stdin()
@@ -528,13 +615,17 @@ fn read_position(source: &Source) -> Result<(Position, bool), Error> {
                 .map_err(|e| Error::Usage(format!("cannot read position file '{path}': {e}")))?;
             (text, format!("'{path}'"))
         }
-        Source::Notation(text) => (text.clone(), "--pos".to_string()),
-        Source::Layout(text) => {
-            let position = crate::session::layout_start(text)
-                .map_err(|e| Error::Usage(format!("--layout:\n{e}")))?;
-            return Ok((position, false));
-        }
-    };
+        Source::Notation(text) | Source::Layout(text) => (text.clone(), "--pos".to_string()),
+    })
+}
+
+fn read_position(source: &Source) -> Result<(Position, bool), Error> {
+    if let Source::Layout(text) = source {
+        let position = crate::session::layout_start(text)
+            .map_err(|e| Error::Usage(format!("--layout:\n{e}")))?;
+        return Ok((position, false));
+    }
+    let (text, origin) = read_text(source)?;
     if text.trim_start().starts_with('{') {
         let position = Position::from_json(&text).map_err(|e| match e {
             Error::Json(j) => Error::Usage(format!("{origin} is not a valid position: {j}")),

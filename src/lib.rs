@@ -44,6 +44,7 @@ pub mod cli;
 pub mod events;
 pub mod exact;
 pub mod future;
+pub mod layouts;
 pub mod notation;
 pub mod play;
 pub mod position;

@@ -2,6 +2,7 @@
 
 use super::{Render, phase_name};
 use crate::Position;
+use crate::layouts::{self, Comparison};
 use crate::report::{Advice, Future, Method, Odds, Sampling, ShipOdds, Then};
 use serde::Serialize;
 
@@ -257,6 +258,10 @@ impl Render for JsonRender {
     fn odds(&self, position: &Position, odds: &Odds) -> String {
         pretty(&odds_json(position, odds))
     }
+
+    fn layouts(&self, position: &Position, comparison: &Comparison, top: usize) -> String {
+        pretty(&layouts_json(position, comparison, top))
+    }
 }
 
 /// A finished voyage, as `apply --json` prints it.
@@ -314,4 +319,76 @@ pub fn settlement_json(v: &crate::events::Voyage) -> String {
         insurance_claims: v.settlement.claims,
         prices: Players(prices.collect()),
     })
+}
+
+/// The layouts comparison (`layouts --json`).
+#[derive(Serialize)]
+pub struct LayoutsJson {
+    pub format_version: u32,
+    pub harbour_master: String,
+    #[serde(flatten)]
+    pub how: MethodJson,
+    /// `--buy`: every layout valued with the best purchase of one share.
+    pub buy: bool,
+    /// Best first.
+    pub layouts: Vec<LayoutJson>,
+}
+
+#[derive(Serialize)]
+pub struct LayoutJson {
+    /// The ships in the notation, e.g. "J2 S3 G4".
+    pub layout: String,
+    /// The cargo left ashore.
+    pub ashore: &'static str,
+    /// The harbour master's value (R13), the purchase included.
+    pub value: f64,
+    pub stderr: Option<f64>,
+    pub p_best: Option<f64>,
+    /// With `--buy`: the share bought with this layout (null: none).
+    pub purchase: Option<PurchaseJson>,
+    pub ships: Vec<ShipJson>,
+    pub players: Players,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub players_stderr: Option<Players>,
+}
+
+#[derive(Serialize)]
+pub struct PurchaseJson {
+    pub cargo: &'static str,
+    pub cost: u32,
+}
+
+pub fn layouts_json(position: &Position, c: &Comparison, top: usize) -> LayoutsJson {
+    LayoutsJson {
+        format_version: FORMAT_VERSION,
+        harbour_master: position.name(c.harbour_master).to_string(),
+        how: method_json(
+            c.method,
+            &c.method_reason,
+            c.future,
+            c.sampling.as_ref(),
+            c.shares_counted,
+            c.approximation.as_deref(),
+        ),
+        buy: c.buy,
+        layouts: c
+            .layouts
+            .iter()
+            .take(top)
+            .map(|l| LayoutJson {
+                layout: layouts::layout_name(l.layout),
+                ashore: layouts::ashore(l.layout).name(),
+                value: clean(l.value),
+                stderr: l.stderr,
+                p_best: l.p_best,
+                purchase: l.purchase.map(|(cargo, cost)| PurchaseJson {
+                    cargo: cargo.name(),
+                    cost,
+                }),
+                ships: ships(&l.ships),
+                players: named(position, &l.players),
+                players_stderr: l.players_stderr.as_ref().map(|e| named(position, e)),
+            })
+            .collect(),
+    }
 }

@@ -6,6 +6,7 @@ pub mod json;
 pub mod table;
 
 use crate::Position;
+use crate::layouts::Comparison;
 use crate::report::{Advice, Odds};
 use crate::state::Phase;
 
@@ -20,6 +21,8 @@ pub enum Format {
 pub trait Render {
     fn advice(&self, position: &Position, advice: &Advice) -> String;
     fn odds(&self, position: &Position, odds: &Odds) -> String;
+    /// The best `top` layouts of a comparison, best first.
+    fn layouts(&self, position: &Position, comparison: &Comparison, top: usize) -> String;
 }
 
 pub fn renderer(format: Format) -> Box<dyn Render> {

@@ -2,6 +2,7 @@
 
 use super::{Render, phase_name};
 use crate::Position;
+use crate::layouts::{self, Comparison};
 use crate::report::{Advice, Future, Odds, Sampling, ShipOdds, Then};
 use crate::state::Phase;
 use comfy_table::presets::UTF8_FULL_CONDENSED;
@@ -204,6 +205,92 @@ impl Render for TableRender {
             ]);
         }
         out += &format!("{t}\n");
+        out
+    }
+
+    fn layouts(&self, position: &Position, c: &Comparison, top: usize) -> String {
+        let hm = position.name(c.harbour_master);
+        let shown = top.min(c.layouts.len());
+        let mut out = format!(
+            "Layouts for harbour master {hm}: {shown} of {} shown, best first\n",
+            c.layouts.len()
+        );
+        out += &method_line(
+            &c.method_reason,
+            c.future.name(),
+            c.sampling.as_ref(),
+            c.shares_counted,
+        );
+        out += &approximation_line(c.approximation.as_deref());
+        let names: Vec<&str> = (0..position.state().players)
+            .map(|p| position.name(p))
+            .collect();
+        let mut header = vec!["#", "layout", "ashore"];
+        if c.buy {
+            header.push("buy");
+        }
+        let sampled = c.sampling.is_some();
+        header.push("value");
+        if sampled {
+            header.push("P(best)");
+        }
+        header.push("docks");
+        header.extend(names.iter().copied());
+        let mut t = table(&header);
+        for (k, l) in c.layouts.iter().take(top).enumerate() {
+            let mut row = vec![
+                (k + 1).to_string(),
+                layouts::layout_name(l.layout),
+                layouts::ashore(l.layout).name().to_string(),
+            ];
+            if c.buy {
+                row.push(l.purchase.map_or("nothing".to_string(), |(cargo, cost)| {
+                    format!("{} ({cost})", cargo.name())
+                }));
+            }
+            row.push(with_interval(l.value, l.stderr, money));
+            if sampled {
+                row.push(l.p_best.map(percent).unwrap_or_default());
+            }
+            let docks: Vec<String> = l
+                .ships
+                .iter()
+                .map(|s| {
+                    format!(
+                        "{} {}",
+                        &s.cargo.name()[..1].to_uppercase(),
+                        percent(s.p_harbour)
+                    )
+                })
+                .collect();
+            row.push(docks.join(" "));
+            for (p, v) in l.players.iter().enumerate() {
+                let se = l.players_stderr.as_ref().map(|e| e[p]);
+                row.push(with_interval(*v, se, money));
+            }
+            t.add_row(row);
+        }
+        for k in [1, 2] {
+            if let Some(col) = t.column_mut(k) {
+                col.set_cell_alignment(CellAlignment::Left);
+            }
+        }
+        out += &format!("{t}\n");
+        if let Some(best) = c.layouts.first() {
+            let buy = match (c.buy, best.purchase) {
+                (true, Some((cargo, cost))) => {
+                    format!(", buying a {} share for {cost}", cargo.name())
+                }
+                (true, None) => ", buying no share".to_string(),
+                _ => String::new(),
+            };
+            out += &format!(
+                "Best: {} ({} ashore){buy}, worth {} to {hm}.\n",
+                layouts::layout_name(best.layout),
+                layouts::ashore(best.layout).name(),
+                money(best.value)
+            );
+        }
         out
     }
 }
