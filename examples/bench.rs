@@ -5,7 +5,7 @@
 use manila_odds::analysis::{self, MethodChoice, Request};
 use manila_odds::report::{Advice, Future};
 use manila_odds::sample::{self, Settings};
-use manila_odds::{Position, exact};
+use manila_odds::{Position, exact, layouts};
 use std::time::{Duration, Instant};
 
 /// Placement before roll 1: 5 players, 4 workers placed, every option open: 14,
@@ -242,6 +242,37 @@ fn main() {
     monte_carlo(&cases);
     settle_time();
     future_models();
+    layouts_time();
+}
+
+/// The harbour master's comparison of all 100 layouts, 4 players, `greedy`, at
+/// two blocks of play-outs (432, the least with error bars), all threads.
+fn layouts_time() {
+    let start = layouts::read_start(include_str!("starts/4p-jade-shares.json")).expect("valid");
+    let mut settings = Settings::new(1);
+    settings.samples = Some(432);
+    let mut request = Request::new(MethodChoice::Auto, settings);
+    request.future = Future::Greedy;
+    let all = manila_odds::play::layouts();
+    let run = || layouts::compare(start.state(), &all, false, &request, &mut |_, _| {});
+    let c = run();
+    assert_eq!(c.layouts.len(), 100);
+    assert!(
+        c.layouts
+            .windows(2)
+            .all(|w| w[0].value >= w[1].value - 1e-9)
+    );
+    let times: Vec<Duration> = (0..3)
+        .map(|_| {
+            let t = Instant::now();
+            std::hint::black_box(run());
+            t.elapsed()
+        })
+        .collect();
+    println!(
+        "layouts: 100 layouts, 4 players, greedy, 432 play-outs each, all threads (median of 3): {:.1} s",
+        median(times).as_secs_f64()
+    );
 }
 
 /// Advice under a future model, as the command line runs it (`--method auto`).

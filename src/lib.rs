@@ -13,6 +13,9 @@
 //! - [`play`]: the rules as pure functions: legal actions in canonical order (R14),
 //!   applying an action, rolling, resolving and settling (R5-R12).
 //! - [`exact`]: the exact solver (R13-R15, future model `none`).
+//! - [`future`]: the models in which players keep placing (R15 `greedy`, and
+//!   `equilibrium`: max-n, R14), on top of the exact solver.
+//! - [`layouts`]: the harbour master's comparison of the 100 layouts (R3).
 //! - [`sample`]: Monte Carlo play-outs with common random numbers, a stratified
 //!   first roll and honest standard errors; [`analysis`] picks the method
 //!   (`--method auto` estimates the enumeration first) and says why.

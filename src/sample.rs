@@ -306,6 +306,9 @@ struct Job<'a> {
     valuation: exact::Valuation,
     future: Future,
     planners: Mutex<Vec<Planner>>,
+    /// With a model that keeps placing, play-outs are dear: arms are split in
+    /// groups played in parallel, one planner each (empty: arms in sequence).
+    groups: Vec<Mutex<Planner>>,
 }
 
 impl Job<'_> {
@@ -324,19 +327,50 @@ impl Job<'_> {
         for _ in 0..blocks {
             for stratum in 0..BLOCK {
                 let dice = self.dice(&mut rng, stratum);
-                for (k, arm) in self.arms.iter().enumerate() {
-                    outcomes[k] = playout(&mut planner, arm, &dice, self.reduce);
-                    values[k] = self.decider.map_or(0.0, |d| outcomes[k].value[d]);
+                if self.groups.is_empty() {
+                    for (k, arm) in self.arms.iter().enumerate() {
+                        outcomes[k] = playout(&mut planner, arm, &dice, self.reduce);
+                    }
+                } else {
+                    self.playouts_in_groups(&dice, &mut outcomes);
+                }
+                for (v, o) in values.iter_mut().zip(&outcomes) {
+                    *v = self.decider.map_or(0.0, |d| o.value[d]);
                 }
                 sums.add(stratum as usize, &outcomes, &values);
             }
             sums.blocks += 1;
             planner.trim(PLANNER_MEMO);
+            for group in &self.groups {
+                if let Ok(mut p) = group.lock() {
+                    p.trim(PLANNER_MEMO);
+                }
+            }
         }
         if let Ok(mut pool) = self.planners.lock() {
             pool.push(planner);
         }
         sums
+    }
+
+    /// Plays every arm out on `dice`, fixed groups of arms in parallel, each
+    /// group with its own planner (so that an arm meets its memo again). Every
+    /// play-out is a pure function of its arm and dice: the grouping changes no
+    /// figure.
+    fn playouts_in_groups(&self, dice: &Dice, outcomes: &mut [Outcome]) {
+        let per = self.arms.len().div_ceil(self.groups.len());
+        outcomes
+            .par_chunks_mut(per)
+            .zip(self.arms.par_chunks(per))
+            .zip(self.groups.par_iter())
+            .for_each(|((outs, arms), planner)| {
+                let Ok(mut planner) = planner.lock() else {
+                    return;
+                };
+                for (o, arm) in outs.iter_mut().zip(arms) {
+                    *o = playout(&mut planner, arm, dice, self.reduce);
+                }
+            });
     }
 
     fn dice(&self, rng: &mut Xoshiro256PlusPlus, stratum: u64) -> Dice {
@@ -356,6 +390,18 @@ impl Job<'_> {
     }
 }
 
+/// Planners for arms played in parallel groups: one per thread when players keep
+/// placing and there are arms enough; none otherwise.
+fn arm_groups(arms: usize, settings: &Settings) -> Vec<Mutex<Planner>> {
+    let threads = rayon::current_num_threads();
+    if settings.future == Future::None || arms < 2 * threads || threads < 2 {
+        return Vec::new();
+    }
+    (0..threads)
+        .map(|_| Mutex::new(Planner::new(settings.future, settings.valuation)))
+        .collect()
+}
+
 /// Samples the arms until a stopping rule holds. `decider` is whose value ranks
 /// the arms; `on_progress` hears (play-outs so far, largest standard error).
 pub fn run(
@@ -373,6 +419,7 @@ pub fn run(
         valuation: settings.valuation,
         future: settings.future,
         planners: Mutex::new(Vec::new()),
+        groups: arm_groups(arms.len(), settings),
     };
     let mut master = Xoshiro256PlusPlus::seed_from_u64(settings.seed);
     let cap_blocks = (settings.max_samples / BLOCK).max(2);

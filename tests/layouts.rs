@@ -1,0 +1,262 @@
+//! The harbour master's comparison of layouts (R3), share counting (R12, R13)
+//! and the purchase of one share (R1).
+
+mod common;
+
+use manila_odds::analysis::{MethodChoice, Request};
+use manila_odds::layouts::{self, Comparison, Layout, LayoutValue};
+use manila_odds::report::Future;
+use manila_odds::rules::Cargo;
+use manila_odds::sample::Settings;
+use manila_odds::{Position, play};
+
+const START: &str = r#"{
+  "players": ["red", "blue", "green", "yellow"],
+  "harbour_master": "red",
+  "shares": {"red": {"jade": 2}, "blue": {"silk": 1}},
+  "prices": {"jade": 10, "silk": 5, "ginseng": 0, "nutmeg": 5}
+}"#;
+
+const NO_SHARES: &str = r#"{"players": ["red", "blue", "green"], "harbour_master": "blue"}"#;
+
+fn request(future: Future, count_shares: bool, samples: u64) -> Request {
+    let mut settings = Settings::new(11);
+    settings.samples = Some(samples);
+    let mut r = Request::new(MethodChoice::Auto, settings);
+    r.future = future;
+    r.valuation.count_shares = count_shares;
+    r
+}
+
+fn compare(json: &str, chosen: &[Layout], buy: bool, r: &Request) -> Comparison {
+    let start = layouts::read_start(json).expect("a voyage start");
+    layouts::compare(start.state(), chosen, buy, r, &mut |_, _| {})
+}
+
+fn find(c: &Comparison, layout: Layout) -> &LayoutValue {
+    c.layouts
+        .iter()
+        .find(|l| l.layout == layout)
+        .expect("compared")
+}
+
+fn layout(text: &str) -> Layout {
+    layouts::parse_layout(text).expect("a layout")
+}
+
+#[test]
+fn r3_there_are_100_layouts_and_all_are_ranked() {
+    let all = play::layouts();
+    let c = compare(START, &all, false, &request(Future::None, true, 0));
+    assert_eq!(c.layouts.len(), 100);
+    assert!(
+        c.layouts
+            .windows(2)
+            .all(|w| w[0].value >= w[1].value - 1e-9)
+    );
+}
+
+#[test]
+fn r13_without_shares_and_future_none_every_layout_is_worth_0_to_the_harbour_master() {
+    let c = compare(
+        NO_SHARES,
+        &play::layouts(),
+        false,
+        &request(Future::None, true, 0),
+    );
+    for l in &c.layouts {
+        assert!(
+            l.value.abs() < 1e-12,
+            "{}: {}",
+            layouts::layout_name(l.layout),
+            l.value
+        );
+        assert!(l.players.iter().all(|v| v.abs() < 1e-12));
+    }
+}
+
+#[test]
+fn r12_two_jade_shares_at_10_add_2_x_10_x_p_jade_docks() {
+    // Jade at 10 rises to 20 when it docks (R12): each share gains 10.
+    let without = compare(
+        START,
+        &play::layouts(),
+        false,
+        &request(Future::None, false, 0),
+    );
+    let with = compare(
+        START,
+        &play::layouts(),
+        false,
+        &request(Future::None, true, 0),
+    );
+    let mut jade_layouts = 0;
+    for l in &with.layouts {
+        let plain = find(&without, l.layout);
+        let jade = l.layout.0.iter().position(|&c| c == Cargo::Jade);
+        let expected = jade.map_or(0.0, |i| 2.0 * 10.0 * l.ships[i].p_harbour);
+        assert!(
+            (l.value - plain.value - expected).abs() < 1e-9,
+            "{}",
+            layouts::layout_name(l.layout)
+        );
+        jade_layouts += jade.is_some() as usize;
+    }
+    assert_eq!(jade_layouts, 75);
+}
+
+#[test]
+fn r3_a_layout_s_value_does_not_depend_on_the_order_of_its_ships() {
+    let orders = ["J2 S3 G4", "S3 G4 J2", "G4 J2 S3"].map(layout);
+    let exact = compare(START, &orders, false, &request(Future::None, true, 0));
+    let values: Vec<f64> = orders.iter().map(|&o| find(&exact, o).value).collect();
+    assert!(
+        values.iter().all(|v| (v - values[0]).abs() < 1e-9),
+        "{values:?}"
+    );
+    // Greedy is sampled: the same dice reach the ships in another order, so the
+    // values agree within the error of their difference.
+    let greedy = compare(
+        START,
+        &orders[..2],
+        false,
+        &request(Future::Greedy, true, 432),
+    );
+    let (a, b) = (find(&greedy, orders[0]), find(&greedy, orders[1]));
+    let se = (a.stderr.expect("sampled").powi(2) + b.stderr.expect("sampled").powi(2)).sqrt();
+    assert!(
+        (a.value - b.value).abs() <= 4.0 * se,
+        "{} vs {} ± {se}",
+        a.value,
+        b.value
+    );
+}
+
+#[test]
+fn only_agrees_with_the_larger_comparison() {
+    // Exact: the full ranking and --only give the same figures.
+    let all = compare(
+        START,
+        &play::layouts(),
+        false,
+        &request(Future::None, true, 0),
+    );
+    let some = ["S3 G3 N3", "J5 S0 G4"].map(layout);
+    let only = compare(START, &some, false, &request(Future::None, true, 0));
+    for l in &only.layouts {
+        assert_eq!(l, find(&all, l.layout));
+    }
+    // Sampled: every layout meets the same dice whatever else is compared.
+    let more = ["S3 G3 N3", "J5 S0 G4", "J2 S3 G4"].map(layout);
+    let r = request(Future::Greedy, false, 432);
+    let (small, large) = (
+        compare(START, &some, false, &r),
+        compare(START, &more, false, &r),
+    );
+    for l in &small.layouts {
+        let m = find(&large, l.layout);
+        assert_eq!((l.value, l.stderr, &l.ships), (m.value, m.stderr, &m.ships));
+    }
+}
+
+#[test]
+fn r1_buying_a_share_is_valued_at_its_price_change_less_nothing_above_5() {
+    let chosen = ["J5 S0 G4", "G5 N4 S0"].map(layout);
+    let c = compare(START, &chosen, true, &request(Future::None, false, 0));
+    assert!(c.shares_counted, "--buy counts shares");
+    // Jade at 10 costs 10 and keeps its price as an asset: a third jade share is
+    // worth 10 x P(jade docks) more, and beats every other purchase here.
+    let jade = find(&c, chosen[0]);
+    assert_eq!(jade.purchase, Some((Cargo::Jade, 10)));
+    let p = jade.ships[0].p_harbour;
+    assert!((jade.value - 3.0 * 10.0 * p).abs() < 1e-9);
+    // Without jade at sea red's jade shares cannot rise; nutmeg at 5 (rising to
+    // 10) on the ship at 4 is the best buy: 5 x P(nutmeg docks), for 5 kept.
+    let other = find(&c, chosen[1]);
+    assert_eq!(other.purchase, Some((Cargo::Nutmeg, 5)));
+    assert!((other.value - 5.0 * other.ships[1].p_harbour).abs() < 1e-9);
+}
+
+#[test]
+fn r1_a_share_at_price_0_costs_5_and_a_share_not_affordable_is_not_offered() {
+    let json = r#"{"players": ["red", "blue", "green"], "harbour_master": "red",
+        "cash": {"red": 4, "blue": 0, "green": 0},
+        "prices": {"jade": 10, "silk": 5, "ginseng": 0, "nutmeg": 5}}"#;
+    let c = compare(
+        json,
+        &[layout("G5 N4 S0")],
+        true,
+        &request(Future::None, false, 0),
+    );
+    // Every share costs at least 5 (R1) and red has 4: nothing can be bought.
+    assert_eq!(c.layouts[0].purchase, None);
+    assert!(c.layouts[0].value.abs() < 1e-12);
+}
+
+#[test]
+fn the_start_must_be_a_voyage_s_start() {
+    let with_ships = r#"{"players": ["r", "b", "g"], "harbour_master": "r",
+        "ships": [{"cargo": "jade", "position": 2, "crew": []}]}"#;
+    assert!(layouts::read_start(with_ships).is_err());
+    let placed = r#"{"players": ["r", "b", "g"], "harbour_master": "r", "insurance": "b"}"#;
+    assert!(layouts::read_start(placed).is_err());
+    let unknown = r#"{"players": ["r", "b", "g"], "harbour_master": "r", "colour": 1}"#;
+    assert!(layouts::read_start(unknown).is_err());
+    let position: Position = layouts::read_start(NO_SHARES).expect("valid");
+    assert_eq!(position.state().players, 3);
+}
+
+#[test]
+fn layouts_are_read_as_in_the_notation() {
+    assert_eq!(
+        layout("J2 S3 G4"),
+        ([Cargo::Jade, Cargo::Silk, Cargo::Ginseng], [2, 3, 4])
+    );
+    for bad in [
+        "J2 S3", "J2 S3 G5", "J2 J3 G4", "X2 S3 G4", "J6 S3 G0", "J2 S3 Gx",
+    ] {
+        let e = layouts::parse_layout(bad).expect_err(bad).to_string();
+        assert!(e.starts_with(&format!("--only \"{bad}\"")), "{e}");
+    }
+}
+
+#[test]
+fn the_command_line_prints_layouts_and_refuses_bad_input() {
+    let out = common::run_ok(
+        &[
+            "layouts",
+            "examples/starts/4p-jade-shares.json",
+            "--future",
+            "none",
+            "--count-shares",
+            "--top",
+            "3",
+            "--json",
+        ],
+        None,
+    );
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(v["layouts"].as_array().map(Vec::len), Some(3));
+    assert_eq!(v["harbour_master"], "red");
+    assert_eq!(v["future"], "none");
+    assert_eq!(v["layouts"][0]["ashore"], "nutmeg");
+    for args in [
+        vec![
+            "layouts",
+            "examples/starts/4p-jade-shares.json",
+            "--only",
+            "J2 S3",
+        ],
+        vec![
+            "layouts",
+            "examples/starts/4p-jade-shares.json",
+            "--top",
+            "0",
+        ],
+        vec!["layouts", "examples/round2-after-roll1-4p.json"],
+    ] {
+        let out = common::run_bin(&args, None);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty());
+    }
+}
