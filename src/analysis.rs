@@ -34,6 +34,9 @@ pub struct Request {
 /// The default budget of `auto`: about a second of enumeration on one core.
 pub const EXACT_BUDGET: f64 = 5e7;
 
+/// A planner without a node budget runs to its end: it never reports one.
+const UNBOUNDED: &str = "a search without a node budget never runs out of it";
+
 /// The default node budget of the equilibrium search: a few seconds on one core.
 pub const MAX_NODES: u64 = 1_000_000;
 
@@ -165,9 +168,7 @@ fn advise_by_model(s: &State, request: &Request, progress: Progress) -> Advice {
         (Method::Exact, Future::None) => exact::advise_valued(s, request.valuation),
         (Method::Exact, _) => {
             let mut planner = Planner::new(Future::Greedy, request.valuation);
-            // Without a budget the search cannot run out.
-            future::advise(s, &mut planner, 0)
-                .unwrap_or_else(|_| exact::advise_valued(s, request.valuation))
+            future::advise(s, &mut planner, 0).expect(UNBOUNDED)
         }
         (Method::MonteCarlo, _) => sampled_advice(s, request, progress),
     };
@@ -196,8 +197,7 @@ fn odds_by_model(s: &State, request: &Request, progress: Progress) -> Odds {
         (Method::Exact, Future::None) => exact::odds_valued_state(s, request.valuation),
         (Method::Exact, _) => {
             let mut planner = Planner::new(Future::Greedy, request.valuation);
-            future::odds(s, &mut planner, 0)
-                .unwrap_or_else(|_| exact::odds_valued_state(s, request.valuation))
+            future::odds(s, &mut planner, 0).expect(UNBOUNDED)
         }
         (Method::MonteCarlo, _) => sampled_odds(s, request, progress),
     };
@@ -259,11 +259,17 @@ fn equilibrium<T: Described>(
             }
             Deepened::Horizon(k, mut t, nodes) => {
                 let reason = format!(
-                    "equilibrium approximated: max-n over {k} placements took {nodes} nodes; over {} it exceeded --max-nodes {max}",
+                    "equilibrium approximated: max-n over {k} placement decisions took {nodes} nodes; over {} it exceeded --max-nodes {max}",
                     k + 1
                 );
+                // A pass is a placement decision too; a boarding decision is not
+                // one, and the horizon then starts after it.
+                let whose = match s.phase {
+                    Phase::Placement { .. } => "this one included",
+                    _ => "after this decision",
+                };
                 let approximation = format!(
-                    "max-n over the next {k} placements (this decision's included), greedy (R15) for every later one; max-n over {} placements exceeded --max-nodes {max}",
+                    "max-n over the next {k} placement decisions ({whose}), greedy (R15) for every later one; max-n over {} exceeded --max-nodes {max}",
                     k + 1
                 );
                 t.describe(Future::Equilibrium, reason, Some(approximation));
@@ -274,8 +280,14 @@ fn equilibrium<T: Described>(
     } else {
         format!("{rolls} rolls come before the last placement round, too many for an exact search")
     };
+    // Exact greedy over two rolls would not finish in reasonable time either.
+    let method = match request.method {
+        MethodChoice::Exact if rolls > 1 => MethodChoice::Auto,
+        other => other,
+    };
     let greedy_request = Request {
         future: Future::Greedy,
+        method,
         ..request.clone()
     };
     let mut t = greedy(&greedy_request, progress);
@@ -308,14 +320,17 @@ fn deepen<T>(
     solve: &mut dyn FnMut(&mut Planner, u16) -> Result<T, future::OverBudget>,
 ) -> Deepened<T> {
     let all = future::placements_left(s).max(1);
+    let mut last = all;
     if all == 1 || whole_first {
         planner.budget(max);
         if let Ok(t) = solve(planner, future::ALL) {
             return Deepened::Exact(t, planner.nodes());
         }
+        // The whole tree does not fit: no need to try it again below.
+        last = all - 1;
     }
     let mut found = Deepened::Nothing;
-    for k in 2..=all {
+    for k in 2..=last {
         planner.budget(max);
         let left = if k == all { future::ALL } else { k };
         match solve(planner, left) {

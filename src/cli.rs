@@ -577,6 +577,12 @@ fn compare_layouts(
     only: &[String],
     buy: bool,
 ) -> Result<String, Error> {
+    let keeps_placing = config.request.future != Future::None;
+    if keeps_placing && config.request.method == MethodChoice::Exact {
+        return Err(Error::Usage(
+            "--method exact: at a voyage's start a model that keeps placing meets two rolls before the last round, out of reach of exact enumeration; use --future none, or --method auto".into(),
+        ));
+    }
     let (text, _) = read_text(&config.source)?;
     let start = crate::layouts::read_start(&text)?;
     let chosen = if only.is_empty() {

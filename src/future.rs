@@ -147,10 +147,9 @@ impl Planner {
 
     /// The value of the decider of `s` taking `a`: the rest after it, with the
     /// action's own cost and income (R13) added to the decider's value.
+    /// `a` comes from `play::legal_actions(s)`, so it applies.
     pub fn option(&mut self, s: &State, a: Action, mark: Mark, left: u16) -> Found<Outcome> {
-        let Ok(t) = play::apply(s, a) else {
-            return Ok(Outcome::default());
-        };
+        let t = play::apply(s, a).expect("a legal action applies");
         let mut o = self.value(&t, mark, left)?;
         if let Phase::Placement { to_move } = s.phase {
             o.value[to_move as usize] += play::income(s, a) as f64 - play::action_cost(s, a) as f64;

@@ -54,6 +54,7 @@ pub fn start_with(template: &State, layout: Layout) -> State {
         layout.1,
         template.variant,
     );
+    s.workers = template.workers;
     s.cash = template.cash;
     s.shares = template.shares;
     s.prices = template.prices;
@@ -61,7 +62,8 @@ pub fn start_with(template: &State, layout: Layout) -> State {
 }
 
 /// The purchases open to the harbour master (R1): nothing, or one share of a
-/// cargo the bank still holds, at its price (at least 5), if affordable (R5).
+/// cargo the bank still holds, at its price (at least 5), if their credit (cash
+/// and 12 per unmortgaged share, R5) covers it.
 fn purchases(s: &State) -> Vec<Option<(Cargo, u32)>> {
     let hm = s.harbour_master;
     let mut out = vec![None];
@@ -71,7 +73,7 @@ fn purchases(s: &State) -> Vec<Option<(Cargo, u32)>> {
             .map(|p| s.shares[p as usize][c.index()] as u32)
             .sum();
         let cost = s.prices[c.index()].max(MIN_SHARE_PRICE);
-        let affordable = s.cash[hm as usize].is_none_or(|cash| cash >= cost);
+        let affordable = s.credit(hm).is_none_or(|credit| credit >= cost);
         if held < MAX_SHARES as u32 && affordable {
             out.push(Some((c, cost)));
         }
@@ -79,20 +81,20 @@ fn purchases(s: &State) -> Vec<Option<(Cargo, u32)>> {
     out
 }
 
-/// `s` after the harbour master buys `purchase`; and what the purchase itself is
-/// worth to them now: the share's price, less what it cost. (Its price change
-/// is counted with the other shares, R13.)
+/// `s` after the harbour master buys `purchase` (mortgaging if cash falls short,
+/// R5), and what the purchase itself adds to their value: minus its cost (R13:
+/// the change of cash; the share's price change is counted with the other
+/// shares). Prices never rise by more than a share costs, so within one voyage
+/// a purchase pays only through the decisions it changes.
 fn after_purchase(s: &State, purchase: Option<(Cargo, u32)>) -> (State, f64) {
     let Some((c, cost)) = purchase else {
         return (*s, 0.0);
     };
     let mut t = *s;
-    let hm = s.harbour_master as usize;
-    t.shares[hm][c.index()] += 1;
-    if let Some(cash) = &mut t.cash[hm] {
-        *cash -= cost;
-    }
-    (t, s.prices[c.index()] as f64 - cost as f64)
+    let hm = s.harbour_master;
+    play::pay(&mut t, hm, cost);
+    t.shares[hm as usize][c.index()] += 1;
+    (t, -(cost as f64))
 }
 
 /// One thing valued: a layout, and the purchase made with it.
@@ -204,6 +206,25 @@ fn choose(probe: &State, request: &Request) -> (Method, String, Option<String>) 
             (Method::MonteCarlo, reason, approximation)
         }
     }
+}
+
+/// Every purchase open with `layout` and the harbour master's exact value with
+/// it under `none` (R13, shares counted): what `--buy` chooses from.
+pub fn purchase_values(
+    template: &State,
+    layout: Layout,
+    request: &Request,
+) -> Vec<(Option<(Cargo, u32)>, f64)> {
+    let mut request = request.clone();
+    request.valuation.count_shares = true;
+    let hm = template.harbour_master as usize;
+    let candidates = candidates(template, &[layout], true);
+    let values = exact_values(&candidates, &request);
+    candidates
+        .iter()
+        .zip(&values)
+        .map(|(c, (o, _))| (c.purchase, o.value[hm] + c.extra))
+        .collect()
 }
 
 type Valued = (Outcome, Option<Outcome>);

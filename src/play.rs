@@ -355,7 +355,9 @@ fn place(t: &mut State, p: PlayerId, a: Action) {
 
 /// Pays `cost` from cash, mortgaging shares (12 each) when cash is short (R5).
 /// Shares of the cheapest cargo go first: they lose the least when counted.
-fn pay(t: &mut State, p: PlayerId, cost: u32) {
+/// `p` pays `cost`, mortgaging their cheapest shares first when cash falls short
+/// (R5); with money not modelled nothing changes.
+pub fn pay(t: &mut State, p: PlayerId, cost: u32) {
     let Some(cash) = t.cash[p as usize] else {
         return;
     };

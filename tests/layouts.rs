@@ -160,21 +160,44 @@ fn only_agrees_with_the_larger_comparison() {
 }
 
 #[test]
-fn r1_buying_a_share_is_valued_at_its_price_change_less_nothing_above_5() {
-    let chosen = ["J5 S0 G4", "G5 N4 S0"].map(layout);
-    let c = compare(START, &chosen, true, &request(Future::None, false, 0));
-    assert!(c.shares_counted, "--buy counts shares");
-    // Jade at 10 costs 10 and keeps its price as an asset: a third jade share is
-    // worth 10 x P(jade docks) more, and beats every other purchase here.
-    let jade = find(&c, chosen[0]);
-    assert_eq!(jade.purchase, Some((Cargo::Jade, 10)));
-    let p = jade.ships[0].p_harbour;
-    assert!((jade.value - 3.0 * 10.0 * p).abs() < 1e-9);
-    // Without jade at sea red's jade shares cannot rise; nutmeg at 5 (rising to
-    // 10) on the ship at 4 is the best buy: 5 x P(nutmeg docks), for 5 kept.
-    let other = find(&c, chosen[1]);
-    assert_eq!(other.purchase, Some((Cargo::Nutmeg, 5)));
-    assert!((other.value - 5.0 * other.ships[1].p_harbour).abs() < 1e-9);
+fn r1_r13_a_share_bought_is_worth_its_price_change_less_its_cost() {
+    let start = layouts::read_start(START).expect("a voyage start");
+    let r = request(Future::None, false, 0);
+    let j5 = layout("J5 S0 G4");
+    let values = layouts::purchase_values(start.state(), j5, &r);
+    let names: Vec<String> = values.iter().map(|(p, _)| format!("{p:?}")).collect();
+    assert_eq!(values.len(), 5, "nothing, or one of four cargos: {names:?}");
+    let none = compare(START, &[j5], false, &request(Future::None, true, 0));
+    let p_jade = none.layouts[0].ships[0].p_harbour;
+    let p_silk = none.layouts[0].ships[1].p_harbour;
+    let p_ginseng = none.layouts[0].ships[2].p_harbour;
+    let base = 2.0 * 10.0 * p_jade;
+    // R13: cash falls by the cost; the share gains its price change (R12).
+    let expected = [
+        (None, base),
+        (Some((Cargo::Jade, 10)), base + 10.0 * p_jade - 10.0),
+        (Some((Cargo::Silk, 5)), base + 5.0 * p_silk - 5.0),
+        (Some((Cargo::Ginseng, 5)), base + 5.0 * p_ginseng - 5.0),
+        (Some((Cargo::Nutmeg, 5)), base - 5.0),
+    ];
+    for ((purchase, value), (want, v)) in values.iter().zip(expected) {
+        assert_eq!(*purchase, want);
+        assert!((value - v).abs() < 1e-9, "{want:?}: {value} vs {v}");
+    }
+    // Under `none` no decision changes with a share, so buying never pays: the
+    // comparison with --buy is the comparison with shares counted.
+    let with_buy = compare(START, &play::layouts(), true, &r);
+    let counted = compare(
+        START,
+        &play::layouts(),
+        false,
+        &request(Future::None, true, 0),
+    );
+    assert!(with_buy.shares_counted, "--buy counts shares");
+    for l in &with_buy.layouts {
+        assert_eq!(l.purchase, None);
+        assert!((l.value - find(&counted, l.layout).value).abs() < 1e-9);
+    }
 }
 
 #[test]
@@ -188,7 +211,15 @@ fn r1_a_share_at_price_0_costs_5_and_a_share_not_affordable_is_not_offered() {
         true,
         &request(Future::None, false, 0),
     );
-    // Every share costs at least 5 (R1) and red has 4: nothing can be bought.
+    // Every share costs at least 5 (R1) and red has 4 and no share to mortgage:
+    // nothing can be bought.
+    let start = layouts::read_start(json).expect("a voyage start");
+    let values = layouts::purchase_values(
+        start.state(),
+        layout("G5 N4 S0"),
+        &request(Future::None, false, 0),
+    );
+    assert_eq!(values.len(), 1);
     assert_eq!(c.layouts[0].purchase, None);
     assert!(c.layouts[0].value.abs() < 1e-12);
 }
@@ -254,6 +285,12 @@ fn the_command_line_prints_layouts_and_refuses_bad_input() {
             "0",
         ],
         vec!["layouts", "examples/round2-after-roll1-4p.json"],
+        vec![
+            "layouts",
+            "examples/starts/4p-jade-shares.json",
+            "--method",
+            "exact",
+        ],
     ] {
         let out = common::run_bin(&args, None);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
