@@ -516,10 +516,7 @@ pub fn execute(config: &Config) -> Result<String, Error> {
         }
         _ => {}
     }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(config.threads.unwrap_or(0))
-        .build()
-        .map_err(|e| Error::Io(format!("cannot start threads: {e}")))?;
+    let pool = thread_pool(config.threads)?;
     // Progress goes to standard error, and only to a person watching it.
     let mut bar = progress::Bar::new(std::io::stderr().is_terminal());
     let mut report = |n: u64, se: f64| bar.update(n, se);
@@ -570,6 +567,14 @@ fn session(start: Position, request: &Request) -> Result<String, Error> {
 }
 
 /// Reads the position, and whether it came as JSON.
+/// The worker threads of a run (`--threads`, default every core).
+fn thread_pool(threads: Option<usize>) -> Result<rayon::ThreadPool, Error> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.unwrap_or(0))
+        .build()
+        .map_err(|e| Error::Io(format!("cannot start threads: {e}")))
+}
+
 /// `layouts`: the voyage start, the layouts asked for, compared and drawn.
 fn compare_layouts(
     config: &Config,
@@ -592,10 +597,7 @@ fn compare_layouts(
             .map(|l| crate::layouts::parse_layout(l))
             .collect::<Result<Vec<_>, _>>()?
     };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(config.threads.unwrap_or(0))
-        .build()
-        .map_err(|e| Error::Io(format!("cannot start threads: {e}")))?;
+    let pool = thread_pool(config.threads)?;
     let mut bar = progress::Bar::new(std::io::stderr().is_terminal());
     let mut report = |n: u64, se: f64| bar.update(n, se);
     let comparison = pool.install(|| {
