@@ -287,13 +287,16 @@ impl TableKey {
 struct Tables {
     template: State,
     mark: Mark,
-    /// Settlement per class triple of roll 3 (index `Class` base 3).
-    terminal: [Outcome; 27],
+    /// Settlement per class triple of roll 3 (index `Class` base 3), made on
+    /// first use: from most positions only a few class triples can happen.
+    terminal: [Option<Outcome>; 27],
     // Sparse: a voyage reaches a few hundred of the 3375 position triples, and
     // dense tables cost more to clear than to fill.
     roll3: HashMap<u16, Outcome, FxBuild>,
     large: HashMap<u16, Outcome, FxBuild>,
     small: HashMap<u16, Outcome, FxBuild>,
+    /// The boarding step (R7) and what follows it, per position after roll 2.
+    board: HashMap<u16, Outcome, FxBuild>,
 }
 
 fn code(at: At) -> u8 {
@@ -425,17 +428,14 @@ impl Solver {
             self.last = Some((key, t));
             return t;
         }
-        let terminal = std::array::from_fn(|k| {
-            let classes = [k / 9, k / 3 % 3, k % 3];
-            resolve_classes(s, mark, classes, self.valuation)
-        });
         self.tables.push(Tables {
             template: *s,
             mark,
-            terminal,
+            terminal: [None; 27],
             roll3: HashMap::default(),
             large: HashMap::default(),
             small: HashMap::default(),
+            board: HashMap::default(),
         });
         let t = self.tables.len() - 1;
         self.keys.insert(key, t);
@@ -445,6 +445,7 @@ impl Solver {
 
     /// Roll 3 from positions `p` (R6, R9, R10, R11).
     fn roll3(&mut self, t: usize, p: Pos) -> Outcome {
+        let valuation = self.valuation;
         let tab = &mut self.tables[t];
         if let Some(&o) = tab.roll3.get(&index(p)) {
             return o;
@@ -454,7 +455,11 @@ impl Solver {
         for k in 0..27 {
             let w = counts[0][k / 9] * counts[1][k / 3 % 3] * counts[2][k % 3];
             if w > 0 {
-                out.add(w as f64 / 216.0, &tab.terminal[k]);
+                let classes = [k / 9, k / 3 % 3, k % 3];
+                let settled = *tab.terminal[k].get_or_insert_with(|| {
+                    resolve_classes(&tab.template, tab.mark, classes, valuation)
+                });
+                out.add(w as f64 / 216.0, &settled);
             }
         }
         tab.roll3.insert(index(p), out);
@@ -509,6 +514,9 @@ impl Solver {
         if tab.template.pirate_count() == 0 || !p.contains(&TRACK_END) {
             return self.small(t, p);
         }
+        if let Some(&o) = tab.board.get(&index(p)) {
+            return o;
+        }
         let mut s = tab.template;
         place_ships(&mut s, p);
         s.phase = Phase::Boarding {
@@ -516,7 +524,9 @@ impl Solver {
             boarded: [0; SHIPS],
         };
         let mark = tab.mark;
-        self.boarding(&s, mark)
+        let o = self.boarding(&s, mark);
+        self.tables[t].board.insert(index(p), o);
+        o
     }
 
     /// A pirate's boarding decision in `s` (R7), and what follows it.
