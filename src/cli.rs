@@ -230,6 +230,10 @@ pub const DEFAULT_SAMPLES: u64 = 100_008;
 /// Play-outs made when no stopping rule is given and players keep placing.
 pub const DEFAULT_SAMPLES_PLACING: u64 = 4_320;
 
+/// Play-outs of `layouts` when players keep placing and no stopping rule is
+/// given: two blocks, the least that gives error bars.
+pub const DEFAULT_SAMPLES_LAYOUTS: u64 = 432;
+
 /// What to do, with every argument checked.
 #[derive(Debug)]
 pub struct Config {
@@ -372,12 +376,9 @@ impl Config {
                 (Task::Session, source, Format::Table, Some(solve))
             }
         };
-        let default_future = match task {
-            Task::Layouts { .. } => Future::Greedy,
-            _ => Future::None,
-        };
+        let layouts = matches!(task, Task::Layouts { .. });
         let (request, threads) = match solve {
-            Some(solve) => solve.request(default_future)?,
+            Some(solve) => solve.request(layouts)?,
             None => (
                 Request::new(MethodChoice::Auto, sample::Settings::new(0)),
                 None,
@@ -394,7 +395,14 @@ impl Config {
 }
 
 impl SolveArgs {
-    fn request(self, default_future: Future) -> Result<(Request, Option<usize>), Error> {
+    /// The request of the flags; `layouts` has its own defaults (greedy, and
+    /// fewer play-outs: each one plays out every layout).
+    fn request(self, layouts: bool) -> Result<(Request, Option<usize>), Error> {
+        let default_future = if layouts {
+            Future::Greedy
+        } else {
+            Future::None
+        };
         let bad = |flag: &str, why: &str| Err(Error::Usage(format!("{flag}: {why}")));
         if self.threads == Some(0) {
             return bad("--threads", "needs at least 1 thread");
@@ -429,6 +437,7 @@ impl SolveArgs {
         };
         let default_samples = match future {
             Future::None => DEFAULT_SAMPLES,
+            _ if layouts => DEFAULT_SAMPLES_LAYOUTS,
             _ => DEFAULT_SAMPLES_PLACING,
         };
         settings.samples = self.samples.or((!open_ended).then_some(default_samples));

@@ -70,12 +70,32 @@ fn r15_the_three_models_disagree_on_blue_s_best_placement() {
             Action::parse("ship:jade").expect("action")
         ))
     );
-    // `equilibrium`: every later player also looks ahead. With blue as second
-    // pirate beside captain green, green's best reply is still a jade seat, and
-    // the pirate ship's share of a plundered cargo outweighs what greedy saw.
+    // `equilibrium`: blue's best is the second pirate slot. Green still answers
+    // with a jade seat; the difference is yellow's reply after that. Greedy
+    // yellow values under `none` and takes a jade seat too; yellow in
+    // equilibrium looks ahead to red's reply and takes the large pilot instead,
+    // which leaves the pirate slot worth more to blue than greedy thought.
     assert_eq!(best(&equilibrium), "pirate");
     let pirate = Action::parse("pirate").expect("action");
-    assert!(equilibrium.option(pirate).expect("open").ev > greedy.option(pirate).expect("open").ev);
+    assert!(
+        equilibrium.option(pirate).expect("open").ev
+            > greedy.option(pirate).expect("open").ev + 5.0
+    );
+    assert_eq!(
+        then_of(&equilibrium, "pirate"),
+        Some(Then::Decision(
+            2,
+            Action::parse("ship:jade").expect("action")
+        ))
+    );
+    let after = notation::parse(
+        "red,blue*,green,yellow 2:yellow J10:blue.green G8:yellow N9:yellow H:blue,red Y:red X:green,blue s:green",
+    )
+    .expect("blue pirate, green ship:jade");
+    let yellow_greedy = exact::advise_state(after.state()).options[0].action;
+    assert_eq!(yellow_greedy.to_string(), "ship:jade");
+    let yellow_equilibrium = advise(&after, Future::Equilibrium).options[0].action;
+    assert_eq!(yellow_equilibrium.to_string(), "pilot:large");
     assert!(equilibrium.approximation.is_none());
 }
 
