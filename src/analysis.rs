@@ -431,7 +431,7 @@ fn expected_next(s: &State, arms: &[sample::Arm], request: &Request) -> Vec<Opti
     arms.iter()
         .map(|arm| match (request.future, arm.action) {
             (Future::None, _) | (_, None) => None,
-            (_, Some(a)) => planner.next(s, a, 0).ok().flatten(),
+            (_, Some(a)) => planner.next(s, a, arm.mark, 0).ok().flatten(),
         })
         .collect()
 }

@@ -69,7 +69,8 @@ enum Command {
         #[command(flatten)]
         solve: SolveArgs,
     },
-    /// Each ship's odds and every player's value if nobody places another worker.
+    /// Each ship's odds and every player's value from the position: if nobody
+    /// places another worker, or under the model of --future.
     Odds {
         #[command(flatten)]
         input: PositionArgs,

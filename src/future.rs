@@ -29,7 +29,7 @@ use crate::exact::{self, FxBuild, Mark, Outcome, Solver, TIE, Valuation, Valued,
 use crate::play;
 use crate::report::{Advice, Future, Method, Odds, Then};
 use crate::rules::{DIE_SIDES, SHIPS, TRACK_END, placement_rounds};
-use crate::state::{At, Phase, State};
+use crate::state::{At, Phase, PlayerId, State};
 use std::collections::HashMap;
 
 /// Placements chosen by max-n without limit (the exact equilibrium).
@@ -99,6 +99,15 @@ impl Planner {
         self.solver.trim(SOLVER_TABLES);
     }
 
+    /// Placements left to max-n: none under `greedy`, whatever the caller says.
+    fn horizon(&self, left: u16) -> u16 {
+        if self.model == Future::Greedy {
+            0
+        } else {
+            left
+        }
+    }
+
     fn tick(&mut self) -> Found<()> {
         self.nodes += 1;
         if self.nodes > self.max_nodes {
@@ -115,11 +124,7 @@ impl Planner {
     /// `left` placements (from here) are chosen by max-n, later ones greedily
     /// (R15); [`ALL`] means every one. Under `greedy`, `left` is ignored.
     pub fn value(&mut self, s: &State, mark: Mark, left: u16) -> Found<Outcome> {
-        let left = if self.model == Future::Greedy {
-            0
-        } else {
-            left
-        };
+        let left = self.horizon(left);
         if !placements_remain(s, self.model) {
             self.tick()?;
             return Ok(self.solver.value(s, mark));
@@ -151,8 +156,8 @@ impl Planner {
     pub fn option(&mut self, s: &State, a: Action, mark: Mark, left: u16) -> Found<Outcome> {
         let t = play::apply(s, a).expect("a legal action applies");
         let mut o = self.value(&t, mark, left)?;
-        if let Phase::Placement { to_move } = s.phase {
-            o.value[to_move as usize] += play::income(s, a) as f64 - play::action_cost(s, a) as f64;
+        if let Some((p, cash)) = placement_cash(s, a) {
+            o.value[p as usize] += cash;
         }
         Ok(o)
     }
@@ -228,31 +233,29 @@ impl Planner {
         Ok(out)
     }
 
-    /// What the model expects the decider of `s` to do (placement or boarding).
-    pub fn choice(&mut self, s: &State, left: u16) -> Found<Option<Action>> {
-        let left = if self.model == Future::Greedy {
-            0
-        } else {
-            left
-        };
+    /// What the model expects the decider of `s` to do. `mark` is the tracked
+    /// worker of the caller's valuation: the choice does not depend on it, but
+    /// with the same mark it reuses the values already memoised.
+    pub fn choice(&mut self, s: &State, mark: Mark, left: u16) -> Found<Option<Action>> {
+        let left = self.horizon(left);
         Ok(match s.phase {
             // Greedy needs no value of what follows, only the `none` values.
             Phase::Placement { .. } if self.model != Future::None && left == 0 => {
                 Some(self.greedy_choice(s)?)
             }
             Phase::Placement { .. } if self.model != Future::None => {
-                Some(self.placement(s, Mark::None, left)?.0)
+                Some(self.placement(s, mark, left)?.0)
             }
             Phase::Placement { .. } => Some(Action::Pass),
-            Phase::Boarding { .. } => Some(self.boarding(s, Mark::None, left)?.0),
+            Phase::Boarding { .. } => Some(self.boarding(s, mark, left)?.0),
             Phase::SmallPilot | Phase::LargePilot | Phase::Plunder => self.solver.best_action(s),
             Phase::Roll | Phase::Over => None,
         })
     }
 
     /// What comes after the decider of `s` takes `a`: the next decision the model
-    /// expects, or the dice. `left` is as for the option's value.
-    pub fn next(&mut self, s: &State, a: Action, left: u16) -> Found<Option<Then>> {
+    /// expects, or the dice. `mark` and `left` are as for the option's value.
+    pub fn next(&mut self, s: &State, a: Action, mark: Mark, left: u16) -> Found<Option<Then>> {
         let Ok(t) = play::apply(s, a) else {
             return Ok(None);
         };
@@ -262,13 +265,25 @@ impl Planner {
         let Some(p) = t.decider() else {
             return Ok(None);
         };
-        Ok(self.choice(&t, left)?.map(|b| Then::Decision(p, b)))
+        Ok(self.choice(&t, mark, left)?.map(|b| Then::Decision(p, b)))
     }
 
     /// The exact solver under `none`, for decisions after the last placement.
     pub fn solver(&mut self) -> &mut Solver {
         &mut self.solver
     }
+}
+
+/// What placement `a` in `s` pays its player at once (R13): the insurance
+/// premium less the slot's cost; `None` outside placement.
+pub fn placement_cash(s: &State, a: Action) -> Option<(PlayerId, f64)> {
+    let Phase::Placement { to_move } = s.phase else {
+        return None;
+    };
+    Some((
+        to_move,
+        play::income(s, a) as f64 - play::action_cost(s, a) as f64,
+    ))
 }
 
 /// Whether any worker may still be placed from `s` under `model` (R4, R5): a
@@ -337,10 +352,11 @@ pub fn advise(s: &State, planner: &mut Planner, left: u16) -> Found<Advice> {
     };
     let mut valued = Vec::new();
     for action in play::legal_actions(s) {
-        let outcome = planner.option(s, action, exact::option_mark(s, action), below)?;
+        let mark = exact::option_mark(s, action);
+        let outcome = planner.option(s, action, mark, below)?;
         let then = match planner.model() {
             Future::None => None,
-            _ => planner.next(s, action, below)?,
+            _ => planner.next(s, action, mark, below)?,
         };
         valued.push(Valued {
             action,

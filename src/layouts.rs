@@ -137,8 +137,8 @@ pub fn compare(
     let mut request = request.clone();
     request.valuation.count_shares |= buy;
     let candidates = candidates(template, layouts, buy);
-    let probe = start_with(template, layouts[0]);
-    let (method, reason, approximation) = choose(&probe, &request);
+    // The method depends on the voyage's progress, the same for every layout.
+    let (method, reason, approximation) = choose(template, &request);
     let hm = template.harbour_master as usize;
     let (values, sampling) = match method {
         Method::Exact => (exact_values(&candidates, &request), None),
@@ -187,8 +187,8 @@ pub fn compare(
 /// Exact for `none` (one enumeration per layout); Monte Carlo otherwise, since a
 /// model that keeps placing meets two rolls before the last round at a voyage's
 /// start. `equilibrium` is approximated by greedy here, and says so.
-fn choose(probe: &State, request: &Request) -> (Method, String, Option<String>) {
-    let rolls = rolls_before_last_round(probe);
+fn choose(start: &State, request: &Request) -> (Method, String, Option<String>) {
+    let rolls = rolls_before_last_round(start);
     match (request.future, request.method) {
         (Future::None, MethodChoice::MonteCarlo) => (
             Method::MonteCarlo,

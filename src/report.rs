@@ -46,8 +46,6 @@ pub enum Future {
 }
 
 impl Future {
-    pub const ALL: [Future; 3] = [Future::None, Future::Greedy, Future::Equilibrium];
-
     pub fn name(self) -> &'static str {
         match self {
             Future::None => "none",

@@ -18,7 +18,7 @@
 
 use crate::action::Action;
 use crate::exact::{self, Mark, Outcome};
-use crate::future::Planner;
+use crate::future::{self, Planner};
 use crate::play;
 use crate::report::Future;
 use crate::rules::{DIE_SIDES, MAX_PLAYERS, ROLLS, SHIPS};
@@ -202,13 +202,12 @@ fn playout(planner: &mut Planner, arm: &Arm, dice: &Dice, reduce: bool) -> Outco
             }
             Phase::Roll => s = play::roll(&s, dice[s.rolls_done as usize]),
             _ => {
-                let Ok(Some(a)) = planner.choice(&s, 0) else {
+                let Ok(Some(a)) = planner.choice(&s, mark, 0) else {
                     let o = planner.solver().value(&s, mark);
                     return finish(o, &spent);
                 };
-                if let Phase::Placement { to_move } = s.phase {
-                    spent[to_move as usize] +=
-                        play::income(&s, a) as f64 - play::action_cost(&s, a) as f64;
+                if let Some((p, cash)) = future::placement_cash(&s, a) {
+                    spent[p as usize] += cash;
                 }
                 mark = exact::follow_mark(mark, &s, a);
                 s = play::apply(&s, a).unwrap_or(s);

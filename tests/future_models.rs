@@ -127,6 +127,8 @@ fn r15_greedy_monte_carlo_is_within_4_stderr_of_exact() {
         r.sampling.reduce_variance = false;
         let mc = analysis::advise(position, &r, &mut |_, _| {});
         for o in &mc.options {
+            // The next decision comes before any die: the same as exact.
+            assert_eq!(o.then, exact.option(o.action).expect("same options").then);
             let e = exact.option(o.action).expect("same options").ev;
             let se = o.stderr.expect("sampled");
             assert!(

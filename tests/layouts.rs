@@ -297,3 +297,14 @@ fn the_command_line_prints_layouts_and_refuses_bad_input() {
         assert!(out.stdout.is_empty());
     }
 }
+
+#[test]
+fn p_best_of_layouts_counts_every_purchase_once() {
+    // With --buy a layout's P(best) is the chance that one of its purchases is
+    // the best of all: over the layouts compared they add up to 1.
+    let chosen = ["S3 G3 N3", "J5 S0 G4"].map(layout);
+    let c = compare(START, &chosen, true, &request(Future::Greedy, false, 432));
+    let total: f64 = c.layouts.iter().map(|l| l.p_best.expect("sampled")).sum();
+    assert!((total - 1.0).abs() < 1e-9, "{total}");
+    assert!(c.layouts[0].p_best >= c.layouts[1].p_best);
+}
