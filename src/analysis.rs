@@ -275,7 +275,9 @@ fn equilibrium<T: Described>(
                 t.describe(Future::Equilibrium, reason, Some(approximation));
                 return t;
             }
-            Deepened::Nothing => format!("max-n over 2 placements exceeded --max-nodes {max}"),
+            Deepened::Nothing => {
+                format!("max-n over 2 placement decisions exceeded --max-nodes {max}")
+            }
         }
     } else {
         format!("{rolls} rolls come before the last placement round, too many for an exact search")
