@@ -31,6 +31,7 @@ use crate::report::{Advice, Future, Method, Odds, Then};
 use crate::rules::{DIE_SIDES, SHIPS, TRACK_END, placement_rounds};
 use crate::state::{At, Phase, PlayerId, State};
 use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 
 /// Placements chosen by max-n without limit (the exact equilibrium).
 pub const ALL: u16 = u16::MAX;
@@ -50,8 +51,10 @@ pub struct Planner {
     model: Future,
     /// Values per state, tracked worker and max-n plies left (`left`).
     memo: HashMap<(State, Mark, u16), Outcome, FxBuild>,
-    /// The greedy placement per state (R15).
-    greedy: HashMap<State, Action, FxBuild>,
+    /// The greedy placement per state (R15), possibly shared with other
+    /// planners of the same model and valuation: the choice is a pure function
+    /// of the state, and play-outs of neighbouring arms meet the same states.
+    greedy: Arc<Mutex<HashMap<State, Action, FxBuild>>>,
     nodes: u64,
     max_nodes: u64,
 }
@@ -62,9 +65,18 @@ impl Planner {
             solver: Solver::with(valuation),
             model,
             memo: HashMap::default(),
-            greedy: HashMap::default(),
+            greedy: Arc::default(),
             nodes: 0,
             max_nodes: u64::MAX,
+        }
+    }
+
+    /// A planner of the same model and valuation that shares this one's
+    /// greedy choices.
+    pub fn sibling(&self) -> Planner {
+        Planner {
+            greedy: Arc::clone(&self.greedy),
+            ..Planner::new(self.model, self.valuation())
         }
     }
 
@@ -93,8 +105,12 @@ impl Planner {
         if self.memo.len() > limit {
             self.memo.clear();
         }
-        if self.greedy.len() > limit {
-            self.greedy.clear();
+        // Shared choices get the room of every planner sharing them.
+        let sharing = Arc::strong_count(&self.greedy);
+        if let Ok(mut greedy) = self.greedy.lock()
+            && greedy.len() > limit * sharing
+        {
+            greedy.clear();
         }
         self.solver.trim(SOLVER_TABLES);
     }
@@ -201,7 +217,13 @@ impl Planner {
     /// R15 `greedy`: the option of highest value under `none` for the player to
     /// move, with the dice known so far; pass unless another is strictly better.
     pub fn greedy_choice(&mut self, s: &State) -> Found<Action> {
-        if let Some(&a) = self.greedy.get(s) {
+        if let Some(&a) = self
+            .greedy
+            .lock()
+            .ok()
+            .and_then(|g| g.get(s).copied())
+            .as_ref()
+        {
             return Ok(a);
         }
         let Phase::Placement { to_move } = s.phase else {
@@ -219,7 +241,9 @@ impl Planner {
             }
         }
         let a = best.map_or(Action::Pass, |(a, _)| a);
-        self.greedy.insert(*s, a);
+        if let Ok(mut greedy) = self.greedy.lock() {
+            greedy.insert(*s, a);
+        }
         Ok(a)
     }
 

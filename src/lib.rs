@@ -58,7 +58,9 @@ pub mod rules;
 pub mod sample;
 pub mod session;
 pub mod setup;
+pub mod solver;
 pub mod state;
+pub mod track;
 
 pub use action::Action;
 pub use position::{Position, SetupError};

@@ -577,15 +577,15 @@ pub fn settle(s: &State) -> Settlement {
         claims_to_players: 0,
         rises: [false; 4],
     };
-    let pirates: Vec<PlayerId> = s.pirate_list().collect();
+    let pirates = s.pirate_count() as i64;
     for ship in &s.ships {
         let profit = ship.cargo.profit() as i64;
         if ship.at == At::Harbour {
             out.rises[ship.cargo.index()] = true;
         }
         if ship.plundered {
-            for &p in &pirates {
-                out.payouts[p as usize] += profit / pirates.len() as i64;
+            for p in s.pirate_list() {
+                out.payouts[p as usize] += profit / pirates;
             }
         } else if ship.at == At::Harbour && !ship.crew.is_empty() {
             for p in ship.crew.iter() {

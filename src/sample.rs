@@ -314,6 +314,9 @@ impl Job<'_> {
     /// Runs `blocks` blocks on one stream. A planner's memo is a cache of pure
     /// values, so sharing planners between chunks changes no figure.
     fn chunk(&self, mut rng: Xoshiro256PlusPlus, blocks: u64) -> Sums {
+        if !self.groups.is_empty() {
+            return self.chunk_in_groups(rng, blocks);
+        }
         let mut planner = self
             .planners
             .lock()
@@ -322,29 +325,16 @@ impl Job<'_> {
             .unwrap_or_else(|| Planner::new(self.future, self.valuation));
         let mut sums = Sums::new(self.arms.len());
         let mut outcomes = vec![Outcome::default(); self.arms.len()];
-        let mut values = vec![0.0; self.arms.len()];
         for _ in 0..blocks {
             for stratum in 0..BLOCK {
                 let dice = self.dice(&mut rng, stratum);
-                if self.groups.is_empty() {
-                    for (k, arm) in self.arms.iter().enumerate() {
-                        outcomes[k] = playout(&mut planner, arm, &dice, self.reduce);
-                    }
-                } else {
-                    self.playouts_in_groups(&dice, &mut outcomes);
+                for (k, arm) in self.arms.iter().enumerate() {
+                    outcomes[k] = playout(&mut planner, arm, &dice, self.reduce);
                 }
-                for (v, o) in values.iter_mut().zip(&outcomes) {
-                    *v = self.decider.map_or(0.0, |d| o.value[d]);
-                }
-                sums.add(stratum as usize, &outcomes, &values);
+                self.add(&mut sums, stratum, &outcomes);
             }
             sums.blocks += 1;
             planner.trim(PLANNER_MEMO);
-            for group in &self.groups {
-                if let Ok(mut p) = group.lock() {
-                    p.trim(PLANNER_MEMO);
-                }
-            }
         }
         if let Ok(mut pool) = self.planners.lock() {
             pool.push(planner);
@@ -352,24 +342,63 @@ impl Job<'_> {
         sums
     }
 
-    /// Plays every arm out on `dice`, fixed groups of arms in parallel, each
-    /// group with its own planner (so that an arm meets its memo again). Every
-    /// play-out is a pure function of its arm and dice: the grouping changes no
-    /// figure.
-    fn playouts_in_groups(&self, dice: &Dice, outcomes: &mut [Outcome]) {
-        let per = self.arms.len().div_ceil(self.groups.len());
-        outcomes
-            .par_chunks_mut(per)
-            .zip(self.arms.par_chunks(per))
-            .zip(self.groups.par_iter())
-            .for_each(|((outs, arms), planner)| {
+    /// The same, with fixed groups of arms played in parallel, each group with
+    /// its own planner (so that an arm meets its memo again) through every die
+    /// of the chunk. Arm `k` is in group `k % groups`: neighbouring arms are
+    /// often alike in cost, and dealing them out evens the groups. The dice are
+    /// drawn first, in the order `chunk` draws them; every play-out is a pure
+    /// function of its arm and dice, so the grouping changes no figure.
+    fn chunk_in_groups(&self, mut rng: Xoshiro256PlusPlus, blocks: u64) -> Sums {
+        let dice: Vec<Dice> = (0..blocks * BLOCK)
+            .map(|i| self.dice(&mut rng, i % BLOCK))
+            .collect();
+        let groups = self.groups.len();
+        let played: Vec<Vec<Outcome>> = self
+            .groups
+            .par_iter()
+            .enumerate()
+            .map(|(g, planner)| {
                 let Ok(mut planner) = planner.lock() else {
-                    return;
+                    return Vec::new();
                 };
-                for (o, arm) in outs.iter_mut().zip(arms) {
-                    *o = playout(&mut planner, arm, dice, self.reduce);
+                let arms: Vec<&Arm> = self.arms.iter().skip(g).step_by(groups).collect();
+                let mut out = Vec::with_capacity(dice.len() * arms.len());
+                for (i, dice) in dice.iter().enumerate() {
+                    out.extend(
+                        arms.iter()
+                            .map(|a| playout(&mut planner, a, dice, self.reduce)),
+                    );
+                    if ((i + 1) as u64).is_multiple_of(BLOCK) {
+                        planner.trim(PLANNER_MEMO);
+                    }
                 }
-            });
+                out
+            })
+            .collect();
+        let mut sums = Sums::new(self.arms.len());
+        let mut outcomes = vec![Outcome::default(); self.arms.len()];
+        for i in 0..dice.len() {
+            for (g, group) in played.iter().enumerate() {
+                let n = group.len() / dice.len();
+                for (j, o) in group[i * n..(i + 1) * n].iter().enumerate() {
+                    outcomes[g + j * groups] = *o;
+                }
+            }
+            self.add(&mut sums, i as u64 % BLOCK, &outcomes);
+            if ((i + 1) as u64).is_multiple_of(BLOCK) {
+                sums.blocks += 1;
+            }
+        }
+        sums
+    }
+
+    /// Adds one stratum's play-outs of every arm to `sums`.
+    fn add(&self, sums: &mut Sums, stratum: u64, outcomes: &[Outcome]) {
+        let values: Vec<f64> = outcomes
+            .iter()
+            .map(|o| self.decider.map_or(0.0, |d| o.value[d]))
+            .collect();
+        sums.add(stratum as usize, outcomes, &values);
     }
 
     fn dice(&self, rng: &mut Xoshiro256PlusPlus, stratum: u64) -> Dice {
@@ -389,16 +418,20 @@ impl Job<'_> {
     }
 }
 
-/// Planners for arms played in parallel groups: one per thread when players keep
-/// placing and there are arms enough; none otherwise.
+/// Planners for arms played in parallel groups when players keep placing and
+/// there are arms enough: two groups per thread, so that a thread done with a
+/// cheap group takes another; none otherwise. They share their greedy choices.
 fn arm_groups(arms: usize, settings: &Settings) -> Vec<Mutex<Planner>> {
     let threads = rayon::current_num_threads();
     if settings.future == Future::None || arms < 2 * threads || threads < 2 {
         return Vec::new();
     }
-    (0..threads)
-        .map(|_| Mutex::new(Planner::new(settings.future, settings.valuation)))
-        .collect()
+    let first = Planner::new(settings.future, settings.valuation);
+    let mut groups: Vec<Mutex<Planner>> = (1..(2 * threads).min(arms))
+        .map(|_| Mutex::new(first.sibling()))
+        .collect();
+    groups.insert(0, Mutex::new(first));
+    groups
 }
 
 /// Samples the arms until a stopping rule holds. `decider` is whose value ranks
@@ -439,10 +472,19 @@ pub fn run(
                 (rng, b)
             })
             .collect();
-        let parts: Vec<Sums> = round
-            .into_par_iter()
-            .map(|(rng, b)| job.chunk(rng, b))
-            .collect();
+        // Groups of arms make their own parallel work: chunks then go in turn,
+        // so that no thread waits for another's planner.
+        let parts: Vec<Sums> = if job.groups.is_empty() {
+            round
+                .into_par_iter()
+                .map(|(rng, b)| job.chunk(rng, b))
+                .collect()
+        } else {
+            round
+                .into_iter()
+                .map(|(rng, b)| job.chunk(rng, b))
+                .collect()
+        };
         sums = parts.iter().fold(sums, |acc, part| acc.merge(part));
         let mut estimate = summarise(arms, &sums, decider, settings.seed);
         on_progress(estimate.samples, largest_stderr(&estimate, decider));

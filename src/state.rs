@@ -125,7 +125,8 @@ pub enum Phase {
 }
 
 /// The whole voyage state. Cash of `None` is unlimited (money not modelled).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// Hashed by hand (see `Hash` below): the solvers key their memos by states.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct State {
     pub players: u8,
     pub harbour_master: PlayerId,
@@ -234,5 +235,71 @@ impl State {
     /// The ships at sea on 13 (candidates for boarding and plunder).
     pub fn ships_on_13(&self) -> impl Iterator<Item = usize> + '_ {
         (0..SHIPS).filter(|&i| self.ships[i].at == At::Sea(rules::TRACK_END))
+    }
+}
+
+/// A slot's holder in 3 bits: 0 for nobody, else the player plus one.
+fn holder_bits(p: Option<PlayerId>) -> u64 {
+    p.map_or(0, |p| p as u64 + 1)
+}
+
+impl State {
+    /// Every ship's crew, 15 bits a ship: its four seats and its length.
+    pub(crate) fn crew_word(&self) -> u64 {
+        self.ships.iter().fold(0, |word, ship| {
+            let seats = (0..MAX_SEATS).fold(0, |w, i| w << 3 | holder_bits(ship.crew.get(i)));
+            word << 15 | seats << 3 | ship.crew.len() as u64
+        })
+    }
+
+    /// The holders of the harbour, shipyard, pirate, pilot and insurance
+    /// slots, 3 bits each (11 slots).
+    pub(crate) fn slots_word(&self) -> u64 {
+        let slots = self
+            .harbour
+            .iter()
+            .chain(&self.shipyard)
+            .chain(&self.pirates);
+        let one = [self.small_pilot, self.large_pilot, self.insurance];
+        slots
+            .chain(&one)
+            .fold(0, |word, &p| word << 3 | holder_bits(p))
+    }
+}
+
+/// A state's hash from a few packed words: derived hashing writes each of its
+/// some 80 fields on its own, and the solvers hash states all the time. Equal
+/// states give equal words, as `Hash` requires.
+impl std::hash::Hash for State {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        let header = [
+            self.players,
+            self.harbour_master,
+            self.workers,
+            self.rolls_done,
+            self.round,
+            self.passed,
+            self.variant.strong_pirates as u8,
+            self.variant.thirteen_wrecks as u8,
+        ];
+        h.write_u64(u64::from_le_bytes(header));
+        self.phase.hash(h);
+        let ships = self.ships.iter().fold(0u64, |word, ship| {
+            let at = match ship.at {
+                At::Sea(x) => x as u64,
+                At::Harbour => 14,
+                At::Shipyard => 15,
+            };
+            word << 8 | at << 4 | (ship.cargo.index() as u64) << 1 | ship.plundered as u64
+        });
+        h.write_u64(ships);
+        h.write_u64(self.crew_word());
+        h.write_u64(self.slots_word());
+        for cash in self.cash {
+            h.write_u64(cash.map_or(u64::MAX, |c| c as u64));
+        }
+        for (held, price) in self.shares.iter().zip(self.prices.iter().cycle()) {
+            h.write_u64(u64::from(u32::from_le_bytes(*held)) << 32 | *price as u64);
+        }
     }
 }

@@ -1291,6 +1291,60 @@ fn r7_r8_r10_edge_positions_agree_with_solver() {
     }
 }
 
+/// Positions before roll 2 where roll 2 often leaves a ship on 13 with pirates
+/// aboard and pilots held: the solver's boarding plans lead into pilot games
+/// of the boarded crews (R7, R8), with both pirates deciding.
+const BOARDING_INTO_PILOTS: [(&str, &str); 4] = [
+    (
+        "R7 R8 both pilots, two pirates",
+        r#"{"players": ["red", "blue", "green", "yellow"], "harbour_master": "red",
+        "rolls_done": 1, "phase": "placement", "round": 2, "to_move": "green",
+        "ships": [{"cargo": "jade", "position": 6, "crew": ["red"]},
+                  {"cargo": "silk", "position": 7, "crew": ["blue"]},
+                  {"cargo": "nutmeg", "position": 8, "crew": []}],
+        "pirates": ["blue", "green"], "pilots": {"small": "yellow", "large": "red"}}"#,
+    ),
+    (
+        "R7 R8 the large pilot only, a full ship",
+        r#"{"players": ["red", "blue", "green", "yellow"], "harbour_master": "blue",
+        "rolls_done": 1, "phase": "placement", "round": 2, "to_move": "yellow",
+        "ships": [{"cargo": "ginseng", "position": 7, "crew": ["blue", "green", "yellow"]},
+                  {"cargo": "silk", "position": 9, "crew": []},
+                  {"cargo": "nutmeg", "position": 8, "crew": ["red"]}],
+        "pirates": ["green"], "pilots": {"large": "blue"}}"#,
+    ),
+    (
+        "R7 R8 strong pirates remove a passenger, the small pilot only",
+        r#"{"players": ["red", "blue", "green", "yellow"], "harbour_master": "red",
+        "rolls_done": 1, "phase": "placement", "round": 2, "to_move": "yellow",
+        "ships": [{"cargo": "ginseng", "position": 8, "crew": ["red", "yellow", "green"]},
+                  {"cargo": "silk", "position": 7, "crew": ["blue"]},
+                  {"cargo": "nutmeg", "position": 9, "crew": ["red"]}],
+        "pirates": ["blue"], "pilots": {"small": "green"},
+        "variant": {"strong_pirates": true}}"#,
+    ),
+    (
+        "R7 R8 a pilot holder is also a pirate, thirteen wrecks",
+        r#"{"players": ["red", "blue", "green"], "harbour_master": "green",
+        "rolls_done": 1, "phase": "placement", "round": 3, "to_move": "blue",
+        "ships": [{"cargo": "jade", "position": 7, "crew": ["green"]},
+                  {"cargo": "silk", "position": 8, "crew": ["red"]},
+                  {"cargo": "ginseng", "position": 10, "crew": ["blue"]}],
+        "harbour": {"A": "green"}, "shipyard": {"A": "blue"},
+        "pirates": ["red"], "pilots": {"large": "green", "small": "red"},
+        "variant": {"thirteen_wrecks": true}}"#,
+    ),
+];
+
+#[test]
+fn r7_r8_boarding_into_pilot_games_agrees_with_solver() {
+    for (what, json) in BOARDING_INTO_PILOTS {
+        let position = Position::from_json(json).unwrap_or_else(|e| panic!("{what}: {e}"));
+        let d = compare(&position);
+        assert!(d.0.is_empty(), "{what}:\n  {}", d.0.join("\n  "));
+    }
+}
+
 /// R7: the option lists of the two strong-pirates positions above, spelled out.
 #[test]
 fn r7_strong_pirates_options_are_as_the_rules_say() {
