@@ -12,7 +12,11 @@
 //! - [`action`]: the decisions of a voyage and their names.
 //! - [`play`]: the rules as pure functions: legal actions in canonical order (R14),
 //!   applying an action, rolling, resolving and settling (R5-R12).
-//! - [`exact`]: the exact solver (R13-R15, future model `none`).
+//! - [`exact`]: values and advice under the future model `none` (R13-R15):
+//!   outcomes, settlement, the ranking of options.
+//! - [`solver`]: the enumeration behind them, per crew configuration: the dice
+//!   (R6), boarding plans (R7), the pilots' game (R8) and roll 3 by class
+//!   (R9-R11); [`track`]: ship positions as it sees them (codes, kinds, moves).
 //! - [`future`]: the models in which players keep placing (R15 `greedy`, and
 //!   `equilibrium`: max-n, R14), on top of the exact solver.
 //! - [`layouts`]: the harbour master's comparison of the 100 layouts (R3).

@@ -13,9 +13,12 @@
 //! - Ships roll independently (R6). When nobody holds a pilot, the positions
 //!   after roll 2 need not be enumerated: the class weights are products of
 //!   one-ship weights.
-//! - The pilots' decisions (R8) compare one player's value. They are made on
-//!   dense per-kind scalars, and the outcome is summed once per class triple at
-//!   the end, not once per position.
+//! - A decision after roll 2 (boarding, R7; the pilots, R8) compares one
+//!   player's value of roll 3 from some kind triple: a *view* of that player,
+//!   kept per table. Enumerating the positions after roll 2 only records which
+//!   table and kind triple each leads to; the outcome is summed once per table
+//!   and class triple at the end, not once per position (`pilots.rs`,
+//!   `boarding.rs`).
 //! - Every value is a vector: one enumeration values every player at once, with
 //!   the ships' odds and the tracked worker's chance of pay alongside.
 
