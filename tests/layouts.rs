@@ -308,3 +308,34 @@ fn p_best_of_layouts_counts_every_purchase_once() {
     assert!((total - 1.0).abs() < 1e-9, "{total}");
     assert!(c.layouts[0].p_best >= c.layouts[1].p_best);
 }
+
+/// Under `greedy`, arms are played in parallel groups that share their greedy
+/// choices: the thread count must still change no figure (1 thread: no groups;
+/// 2 and 3 threads: 4 and 5 groups of uneven size).
+#[test]
+fn greedy_layouts_are_identical_whatever_the_thread_count() {
+    let run = |threads: &str| {
+        common::run_ok(
+            &[
+                "layouts",
+                "examples/starts/4p-jade-shares.json",
+                "--only",
+                "J1 S3 N5",
+                "J0 S5 N4",
+                "J2 S5 N2",
+                "S3 G3 N3",
+                "J4 S5 G0",
+                "--seed",
+                "7",
+                "--json",
+                "--threads",
+                threads,
+            ],
+            None,
+        )
+    };
+    let one = run("1");
+    assert!(one.contains("\"future\": \"greedy\""), "{one}");
+    assert_eq!(one, run("2"));
+    assert_eq!(one, run("3"));
+}
