@@ -256,15 +256,22 @@ fn pilot_moves(s: &State, spaces: u8) -> Vec<Action> {
 // ---------------------------------------------------------------- plunder (R10)
 
 fn plunder_is_legal(s: &State, dests: [Option<(Cargo, Destination)>; 3]) -> bool {
-    let want: Vec<Cargo> = s.ships_on_13().map(|i| s.ships[i].cargo).collect();
-    let got: Vec<Cargo> = dests.iter().flatten().map(|&(c, _)| c).collect();
-    s.pirate_count() > 0 && !want.is_empty() && want == got
+    let want = s.ships_on_13().map(|i| s.ships[i].cargo);
+    let got = dests.iter().flatten().map(|&(c, _)| c);
+    s.pirate_count() > 0 && s.ships_on_13().next().is_some() && want.eq(got)
 }
 
 fn plunders(s: &State) -> Vec<Action> {
-    let ships: Vec<Cargo> = s.ships_on_13().map(|i| s.ships[i].cargo).collect();
-    let n = ships.len();
-    let mut all = Vec::new();
+    // Settling a voyage asks this for every class of roll 3: no allocation
+    // but the answer.
+    let mut ships = [Cargo::Jade; SHIPS];
+    let mut n = 0;
+    for i in s.ships_on_13() {
+        ships[n] = s.ships[i].cargo;
+        n += 1;
+    }
+    let ships = &ships[..n];
+    let mut all = Vec::with_capacity(1 << n);
     // First ship varies slowest, harbour before shipyard (R14).
     for bits in 0..1usize << n {
         let mut dests = [None; 3];

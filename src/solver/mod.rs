@@ -319,38 +319,16 @@ impl Solver {
         v
     }
 
-    /// Takes view `at` of table `t` out for a decision to read many entries
-    /// of; `put_view` returns it.
-    fn take_view(&mut self, t: usize, at: usize) -> (PlayerId, Vec<f64>) {
-        let view = &mut self.tables[t].views[at];
-        (view.player, std::mem::take(&mut view.values))
-    }
-
-    fn put_view(&mut self, t: usize, at: usize, values: Vec<f64>) {
-        self.tables[t].views[at].values = values;
-    }
-
-    /// Entry `kinds` of a view taken out, summed on first use.
-    fn entry(&mut self, t: usize, view: &mut (PlayerId, Vec<f64>), kinds: usize) -> f64 {
-        let known = view.1[kinds];
-        if !known.is_nan() {
-            return known;
-        }
-        let v = self.view_entry(t, view.0, kinds);
-        view.1[kinds] = v;
-        v
-    }
-
     /// `player`'s value of roll 3 from kind triple `kinds` in table `t`.
     fn value_at(&mut self, t: usize, player: PlayerId, kinds: usize) -> f64 {
         let at = self.view_index(t, player);
         self.view(t, at, kinds)
     }
 
-    /// Fills the pilot holders' views of table `t` at once, when many of its
-    /// positions are to be asked: every class triple is settled anyway, and
-    /// the separable sum (`track::kind_values`) is cheaper than entry by entry.
-    /// Its rounding differs from the entry's sum far below [`TIE`].
+    /// Fills the pilot holders' views of table `t` at once: every class triple
+    /// is settled anyway, and the separable sum (`track::kind_values`) is
+    /// cheaper than entry by entry. Its rounding differs from the entry's sum
+    /// far below [`TIE`].
     fn complete_pilot_views(&mut self, t: usize) {
         let template = &self.tables[t].template;
         for holder in [template.small_pilot, template.large_pilot]
@@ -384,9 +362,7 @@ impl Solver {
         let pilots = template.small_pilot.is_some() || template.large_pilot.is_some();
         let rolled = (DIE_SIDES as u64).pow(3 * rolls as u32);
         let mut reached = Reached::new(t);
-        if pilots {
-            self.complete_pilot_views(t);
-        } else {
+        if !pilots {
             reached.classes[0].1 = unboarded_weights(&dists, boarding);
         }
         for (a, &wa) in dists[0].iter().enumerate().filter(|(_, w)| **w > 0) {

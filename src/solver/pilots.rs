@@ -3,7 +3,9 @@
 //!
 //! Roll 3 from a position depends on its kind triple alone (`track::kinds`), so
 //! a pilot's holder judges a move by their *view*: their value of roll 3 per
-//! kind triple, kept per table. When many positions of one table are asked,
+//! kind triple, kept per table and filled at once on first use (the moves from
+//! one position reach most kind triples near it, and every class triple is
+//! settled anyway). When many positions of one table are asked,
 //! the large pilot's decisions are also remembered per position, in a dense
 //! *game* shared between tables.
 
@@ -79,19 +81,18 @@ impl Solver {
                 return known as usize - 1;
             }
         }
+        // Complete: `after_pilots` and `large` fill the holders' views first.
         let at = self.view_index(t, holder);
-        let mut view = self.take_view(t, at);
+        let view = &self.tables[t].views[at].values;
         let shifts = Shifts::new(p);
         // The first move, doing nothing, is always allowed.
-        let mut best = (kinds(p), self.entry(t, &mut view, kinds(p)));
-        for m in 1..self.large_moves.len() {
-            let k = shifts.kinds(self.large_moves[m]);
-            let v = self.entry(t, &mut view, k);
-            if v > best.1 + TIE {
-                best = (k, v);
+        let mut best = (kinds(p), view[kinds(p)]);
+        for &m in &self.large_moves[1..] {
+            let k = shifts.kinds(m);
+            if view[k] > best.1 + TIE {
+                best = (k, view[k]);
             }
         }
-        self.put_view(t, at, view.1);
         if let Some(g) = game {
             self.games[g].after_large[index(p)] = best.0 as u16 + 1;
         }
@@ -106,18 +107,19 @@ impl Solver {
         if small.is_none() && large.is_none() {
             return kinds(p);
         }
+        self.complete_pilot_views(t);
         let game = (memo == Memo::Positions && large.is_some()).then(|| self.game_for(t));
         let Some(holder) = small else {
             return self.after_large(t, p, game);
         };
-        let view = self.view_index(t, holder);
+        let at = self.view_index(t, holder);
         let mut best = (kinds(p), f64::NEG_INFINITY);
         for m in 0..self.small_moves.len() {
             let Some(q) = moved(p, self.small_moves[m]) else {
                 continue;
             };
             let k = self.after_large(t, q, game);
-            let v = self.view(t, view, k);
+            let v = self.tables[t].views[at].values[k];
             if v > best.1 + TIE {
                 best = (k, v);
             }
@@ -127,6 +129,7 @@ impl Solver {
 
     /// The large pilot's decision from `p`, then roll 3 (R8).
     pub(super) fn large(&mut self, t: usize, p: Pos) -> Outcome {
+        self.complete_pilot_views(t);
         let k = self.after_large(t, p, None);
         self.roll3(t, k)
     }
