@@ -362,15 +362,18 @@ impl Job<'_> {
                     return Vec::new();
                 };
                 let arms: Vec<&Arm> = self.arms.iter().skip(g).step_by(groups).collect();
-                let mut out = Vec::with_capacity(dice.len() * arms.len());
-                for (i, dice) in dice.iter().enumerate() {
-                    out.extend(
-                        arms.iter()
-                            .map(|a| playout(&mut planner, a, dice, self.reduce)),
-                    );
-                    if ((i + 1) as u64).is_multiple_of(BLOCK) {
-                        planner.trim(PLANNER_MEMO);
+                let n = arms.len();
+                let mut out = vec![Outcome::default(); dice.len() * n];
+                // An arm's play-outs of one stratum in a row: they share the
+                // first roll, so the second meets the tables of the first.
+                for h in 0..BLOCK as usize {
+                    for (j, arm) in arms.iter().enumerate() {
+                        for b in 0..blocks as usize {
+                            let i = b * BLOCK as usize + h;
+                            out[i * n + j] = playout(&mut planner, arm, &dice[i], self.reduce);
+                        }
                     }
+                    planner.trim(PLANNER_MEMO);
                 }
                 out
             })

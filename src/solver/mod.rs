@@ -140,6 +140,9 @@ struct Tables {
     /// The views of the players who decide between kind triples of this
     /// table: pilots' holders (R8), pirates boarding into it (R7).
     views: Vec<View>,
+    /// Once complete, the indices of the small and the large pilot's holder's
+    /// views (`usize::MAX` for a pilot nobody holds).
+    pilot_views: Option<[usize; 2]>,
 }
 
 /// One player's value of roll 3 per kind triple in one table: what a decision
@@ -237,6 +240,7 @@ impl Solver {
             terminal: [0; CLASS_TRIPLES],
             pilots: HashMap::default(),
             views: Vec::new(),
+            pilot_views: None,
         });
         let t = self.tables.len() - 1;
         self.keys.insert(key, t);
@@ -329,22 +333,28 @@ impl Solver {
     /// is settled anyway, and the separable sum (`track::kind_values`) is
     /// cheaper than entry by entry. Its rounding differs from the entry's sum
     /// far below [`TIE`].
-    fn complete_pilot_views(&mut self, t: usize) {
+    /// Returns the indices of the small and the large pilot's holder's views.
+    fn complete_pilot_views(&mut self, t: usize) -> [usize; 2] {
+        if let Some(at) = self.tables[t].pilot_views {
+            return at;
+        }
         let template = &self.tables[t].template;
-        for holder in [template.small_pilot, template.large_pilot]
-            .into_iter()
-            .flatten()
-        {
-            let at = self.view_index(t, holder);
-            if self.tables[t].views[at].complete {
+        let holders = [template.small_pilot, template.large_pilot];
+        let mut at = [usize::MAX; 2];
+        for (slot, holder) in at.iter_mut().zip(holders) {
+            let Some(holder) = holder else { continue };
+            *slot = self.view_index(t, holder);
+            if self.tables[t].views[*slot].complete {
                 continue;
             }
             let held: [f64; CLASS_TRIPLES] =
                 std::array::from_fn(|k| self.terminal(t, k).value[holder as usize]);
-            let view = &mut self.tables[t].views[at];
+            let view = &mut self.tables[t].views[*slot];
             kind_values(&held, &mut view.values);
             view.complete = true;
         }
+        self.tables[t].pilot_views = Some(at);
+        at
     }
 
     /// `rolls` rolls from positions `p`, then what follows roll 2.

@@ -72,17 +72,16 @@ impl Solver {
     /// The kind triple the large pilot's holder leaves from positions `p`
     /// (R8): their best move, ties to the first in canonical order (R14).
     fn after_large(&mut self, t: usize, p: Pos, game: Option<usize>) -> usize {
-        let Some(holder) = self.tables[t].template.large_pilot else {
+        if self.tables[t].template.large_pilot.is_none() {
             return kinds(p);
-        };
+        }
         if let Some(g) = game {
             let known = self.games[g].after_large[index(p)];
             if known > 0 {
                 return known as usize - 1;
             }
         }
-        // Complete: `after_pilots` and `large` fill the holders' views first.
-        let at = self.view_index(t, holder);
+        let at = self.complete_pilot_views(t)[1];
         let view = &self.tables[t].views[at].values;
         let shifts = Shifts::new(p);
         // The first move, doing nothing, is always allowed.
@@ -107,12 +106,11 @@ impl Solver {
         if small.is_none() && large.is_none() {
             return kinds(p);
         }
-        self.complete_pilot_views(t);
         let game = (memo == Memo::Positions && large.is_some()).then(|| self.game_for(t));
-        let Some(holder) = small else {
+        if small.is_none() {
             return self.after_large(t, p, game);
-        };
-        let at = self.view_index(t, holder);
+        }
+        let at = self.complete_pilot_views(t)[0];
         let mut best = (kinds(p), f64::NEG_INFINITY);
         for m in 0..self.small_moves.len() {
             let Some(q) = moved(p, self.small_moves[m]) else {
@@ -129,7 +127,6 @@ impl Solver {
 
     /// The large pilot's decision from `p`, then roll 3 (R8).
     pub(super) fn large(&mut self, t: usize, p: Pos) -> Outcome {
-        self.complete_pilot_views(t);
         let k = self.after_large(t, p, None);
         self.roll3(t, k)
     }
