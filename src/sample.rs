@@ -305,17 +305,18 @@ struct Job<'a> {
     valuation: exact::Valuation,
     future: Future,
     planners: Mutex<Vec<Planner>>,
-    /// With a model that keeps placing, play-outs are dear: arms are split in
-    /// groups played in parallel, one planner each (empty: arms in sequence).
-    groups: Vec<Mutex<Planner>>,
+    /// With a model that keeps placing, play-outs are dear: arms are played in
+    /// parallel, each by a planner sharing this one's greedy choices (`None`:
+    /// arms in sequence).
+    shared: Option<Mutex<Planner>>,
 }
 
 impl Job<'_> {
     /// Runs `blocks` blocks on one stream. A planner's memo is a cache of pure
     /// values, so sharing planners between chunks changes no figure.
     fn chunk(&self, mut rng: Xoshiro256PlusPlus, blocks: u64) -> Sums {
-        if !self.groups.is_empty() {
-            return self.chunk_in_groups(rng, blocks);
+        if self.shared.is_some() {
+            return self.chunk_by_arm(rng, blocks);
         }
         let mut planner = self
             .planners
@@ -342,36 +343,34 @@ impl Job<'_> {
         sums
     }
 
-    /// The same, with fixed groups of arms played in parallel, each group with
-    /// its own planner (so that an arm meets its memo again) through every die
-    /// of the chunk. Arm `k` is in group `k % groups`: neighbouring arms are
-    /// often alike in cost, and dealing them out evens the groups. The dice are
-    /// drawn first, in the order `chunk` draws them; every play-out is a pure
-    /// function of its arm and dice, so the grouping changes no figure.
-    fn chunk_in_groups(&self, mut rng: Xoshiro256PlusPlus, blocks: u64) -> Sums {
+    /// The same, arm by arm in parallel, each arm's play-outs in a row by one
+    /// planner sharing the greedy choices of the others (play-outs of
+    /// neighbouring arms meet the same states). An arm's play-outs of one
+    /// stratum come one after the other: they share the first roll, so the
+    /// second meets the tables of the first. The dice are drawn first, in the
+    /// order `chunk` draws them; every play-out is a pure function of its arm
+    /// and dice, so the order changes no figure.
+    fn chunk_by_arm(&self, mut rng: Xoshiro256PlusPlus, blocks: u64) -> Sums {
         let dice: Vec<Dice> = (0..blocks * BLOCK)
             .map(|i| self.dice(&mut rng, i % BLOCK))
             .collect();
-        let groups = self.groups.len();
+        let sibling = || {
+            let shared = self.shared.as_ref().and_then(|p| p.lock().ok());
+            match shared {
+                Some(planner) => planner.sibling(),
+                None => Planner::new(self.future, self.valuation),
+            }
+        };
         let played: Vec<Vec<Outcome>> = self
-            .groups
+            .arms
             .par_iter()
-            .enumerate()
-            .map(|(g, planner)| {
-                let Ok(mut planner) = planner.lock() else {
-                    return Vec::new();
-                };
-                let arms: Vec<&Arm> = self.arms.iter().skip(g).step_by(groups).collect();
-                let n = arms.len();
-                let mut out = vec![Outcome::default(); dice.len() * n];
-                // An arm's play-outs of one stratum in a row: they share the
-                // first roll, so the second meets the tables of the first.
+            .with_max_len(1)
+            .map_init(sibling, |planner, arm| {
+                let mut out = vec![Outcome::default(); dice.len()];
                 for h in 0..BLOCK as usize {
-                    for (j, arm) in arms.iter().enumerate() {
-                        for b in 0..blocks as usize {
-                            let i = b * BLOCK as usize + h;
-                            out[i * n + j] = playout(&mut planner, arm, &dice[i], self.reduce);
-                        }
+                    for b in 0..blocks as usize {
+                        let i = b * BLOCK as usize + h;
+                        out[i] = playout(planner, arm, &dice[i], self.reduce);
                     }
                     planner.trim(PLANNER_MEMO);
                 }
@@ -381,11 +380,8 @@ impl Job<'_> {
         let mut sums = Sums::new(self.arms.len());
         let mut outcomes = vec![Outcome::default(); self.arms.len()];
         for i in 0..dice.len() {
-            for (g, group) in played.iter().enumerate() {
-                let n = group.len() / dice.len();
-                for (j, o) in group[i * n..(i + 1) * n].iter().enumerate() {
-                    outcomes[g + j * groups] = *o;
-                }
+            for (o, arm) in outcomes.iter_mut().zip(&played) {
+                *o = arm[i];
             }
             self.add(&mut sums, i as u64 % BLOCK, &outcomes);
             if ((i + 1) as u64).is_multiple_of(BLOCK) {
@@ -421,20 +417,12 @@ impl Job<'_> {
     }
 }
 
-/// Planners for arms played in parallel groups when players keep placing and
-/// there are arms enough: two groups per thread, so that a thread done with a
-/// cheap group takes another; none otherwise. They share their greedy choices.
-fn arm_groups(arms: usize, settings: &Settings) -> Vec<Mutex<Planner>> {
+/// The planner whose greedy choices the arms' planners share, when players
+/// keep placing and there are arms enough to play in parallel; none otherwise.
+fn shared_planner(arms: usize, settings: &Settings) -> Option<Mutex<Planner>> {
     let threads = rayon::current_num_threads();
-    if settings.future == Future::None || arms < 2 * threads || threads < 2 {
-        return Vec::new();
-    }
-    let first = Planner::new(settings.future, settings.valuation);
-    let mut groups: Vec<Mutex<Planner>> = (1..(2 * threads).min(arms))
-        .map(|_| Mutex::new(first.sibling()))
-        .collect();
-    groups.insert(0, Mutex::new(first));
-    groups
+    let parallel = settings.future != Future::None && arms >= 2 * threads && threads >= 2;
+    parallel.then(|| Mutex::new(Planner::new(settings.future, settings.valuation)))
 }
 
 /// Samples the arms until a stopping rule holds. `decider` is whose value ranks
@@ -454,7 +442,7 @@ pub fn run(
         valuation: settings.valuation,
         future: settings.future,
         planners: Mutex::new(Vec::new()),
-        groups: arm_groups(arms.len(), settings),
+        shared: shared_planner(arms.len(), settings),
     };
     let mut master = Xoshiro256PlusPlus::seed_from_u64(settings.seed);
     let cap_blocks = (settings.max_samples / BLOCK).max(2);
@@ -475,9 +463,9 @@ pub fn run(
                 (rng, b)
             })
             .collect();
-        // Groups of arms make their own parallel work: chunks then go in turn,
-        // so that no thread waits for another's planner.
-        let parts: Vec<Sums> = if job.groups.is_empty() {
+        // Arms played in parallel make their own parallel work: chunks then go
+        // in turn.
+        let parts: Vec<Sums> = if job.shared.is_none() {
             round
                 .into_par_iter()
                 .map(|(rng, b)| job.chunk(rng, b))
