@@ -418,11 +418,12 @@ impl Job<'_> {
 }
 
 /// The planner whose greedy choices the arms' planners share, when players
-/// keep placing and there are arms enough to play in parallel; none otherwise.
+/// keep placing and there are arms enough to keep every thread busy (or one
+/// thread): arm by arm is then the faster order. `None`: chunks in parallel.
 fn shared_planner(arms: usize, settings: &Settings) -> Option<Mutex<Planner>> {
     let threads = rayon::current_num_threads();
-    let parallel = settings.future != Future::None && arms >= 2 * threads && threads >= 2;
-    parallel.then(|| Mutex::new(Planner::new(settings.future, settings.valuation)))
+    let by_arm = settings.future != Future::None && (threads == 1 || arms >= 2 * threads);
+    by_arm.then(|| Mutex::new(Planner::new(settings.future, settings.valuation)))
 }
 
 /// Samples the arms until a stopping rule holds. `decider` is whose value ranks
