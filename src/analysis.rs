@@ -163,17 +163,13 @@ pub fn advise(position: &Position, request: &Request, progress: Progress) -> Adv
 
 /// Advice under `none` or `greedy`, exact or sampled.
 fn advise_by_model(s: &State, request: &Request, progress: Progress) -> Advice {
-    let (method, reason) = choose(s, request);
-    let mut advice = match (method, request.future) {
-        (Method::Exact, Future::None) => exact::advise_valued(s, request.valuation),
-        (Method::Exact, _) => {
-            let mut planner = Planner::new(Future::Greedy, request.valuation);
-            future::advise(s, &mut planner, 0).expect(UNBOUNDED)
-        }
-        (Method::MonteCarlo, _) => sampled_advice(s, request, progress),
-    };
-    advice.method_reason = reason;
-    advice
+    by_model(
+        s,
+        request,
+        || exact::advise_valued(s, request.valuation),
+        |planner| future::advise(s, planner, 0),
+        || sampled_advice(s, request, progress),
+    )
 }
 
 /// Each ship's odds and every player's value, by the method asked for.
@@ -192,23 +188,41 @@ pub fn odds(position: &Position, request: &Request, progress: Progress) -> Odds 
 }
 
 fn odds_by_model(s: &State, request: &Request, progress: Progress) -> Odds {
+    by_model(
+        s,
+        request,
+        || exact::odds_valued_state(s, request.valuation),
+        |planner| future::odds(s, planner, 0),
+        || sampled_odds(s, request, progress),
+    )
+}
+
+/// Under `none` or `greedy`, by the method `choose` picks: the exact `none`
+/// solver, the exact greedy planner, or Monte Carlo; with the reason why.
+fn by_model<T: Described>(
+    s: &State,
+    request: &Request,
+    none: impl FnOnce() -> T,
+    greedy: impl FnOnce(&mut Planner) -> Result<T, future::OverBudget>,
+    sampled: impl FnOnce() -> T,
+) -> T {
     let (method, reason) = choose(s, request);
-    let mut odds = match (method, request.future) {
-        (Method::Exact, Future::None) => exact::odds_valued_state(s, request.valuation),
+    let mut t = match (method, request.future) {
+        (Method::Exact, Future::None) => none(),
         (Method::Exact, _) => {
             let mut planner = Planner::new(Future::Greedy, request.valuation);
-            future::odds(s, &mut planner, 0).expect(UNBOUNDED)
+            greedy(&mut planner).expect(UNBOUNDED)
         }
-        (Method::MonteCarlo, _) => sampled_odds(s, request, progress),
+        (Method::MonteCarlo, _) => sampled(),
     };
-    odds.method_reason = reason;
-    odds
+    *t.reason_mut() = reason;
+    t
 }
 
 /// What both advice and odds report about how they were made.
 trait Described {
     fn describe(&mut self, future: Future, reason: String, approximation: Option<String>);
-    fn reason(&self) -> &str;
+    fn reason_mut(&mut self) -> &mut String;
 }
 
 impl Described for Advice {
@@ -218,8 +232,8 @@ impl Described for Advice {
         self.approximation = approximation;
     }
 
-    fn reason(&self) -> &str {
-        &self.method_reason
+    fn reason_mut(&mut self) -> &mut String {
+        &mut self.method_reason
     }
 }
 
@@ -230,8 +244,8 @@ impl Described for Odds {
         self.approximation = approximation;
     }
 
-    fn reason(&self) -> &str {
-        &self.method_reason
+    fn reason_mut(&mut self) -> &mut String {
+        &mut self.method_reason
     }
 }
 
@@ -296,7 +310,7 @@ fn equilibrium<T: Described>(
     let approximation = format!(
         "the greedy model (max-n over this decision only, greedy (R15) for every later placement): {tried}"
     );
-    let reason = format!("equilibrium approximated by greedy; {}", t.reason());
+    let reason = format!("equilibrium approximated by greedy; {}", t.reason_mut());
     t.describe(Future::Equilibrium, reason, Some(approximation));
     t
 }

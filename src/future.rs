@@ -217,13 +217,7 @@ impl Planner {
     /// R15 `greedy`: the option of highest value under `none` for the player to
     /// move, with the dice known so far; pass unless another is strictly better.
     pub fn greedy_choice(&mut self, s: &State) -> Found<Action> {
-        if let Some(&a) = self
-            .greedy
-            .lock()
-            .ok()
-            .and_then(|g| g.get(s).copied())
-            .as_ref()
-        {
+        if let Some(a) = self.greedy.lock().ok().and_then(|g| g.get(s).copied()) {
             return Ok(a);
         }
         let Phase::Placement { to_move } = s.phase else {
@@ -234,8 +228,8 @@ impl Planner {
         for a in play::legal_actions(s) {
             self.tick()?;
             let Ok(t) = play::apply(s, a) else { continue };
-            let v = self.solver.value(&t, Mark::None).value[p] - play::action_cost(s, a) as f64
-                + play::income(s, a) as f64;
+            let cash = placement_cash(s, a).map_or(0.0, |(_, cash)| cash);
+            let v = self.solver.value(&t, Mark::None).value[p] + cash;
             if best.is_none_or(|(_, b)| v > b + TIE) {
                 best = Some((a, v));
             }

@@ -308,7 +308,7 @@ struct Job<'a> {
     /// With a model that keeps placing, play-outs are dear: arms are played in
     /// parallel, each by a planner sharing this one's greedy choices (`None`:
     /// arms in sequence).
-    shared: Option<Mutex<Planner>>,
+    shared: Option<Planner>,
 }
 
 impl Job<'_> {
@@ -354,12 +354,9 @@ impl Job<'_> {
         let dice: Vec<Dice> = (0..blocks * BLOCK)
             .map(|i| self.dice(&mut rng, i % BLOCK))
             .collect();
-        let sibling = || {
-            let shared = self.shared.as_ref().and_then(|p| p.lock().ok());
-            match shared {
-                Some(planner) => planner.sibling(),
-                None => Planner::new(self.future, self.valuation),
-            }
+        let sibling = || match &self.shared {
+            Some(shared) => shared.sibling(),
+            None => Planner::new(self.future, self.valuation),
         };
         let played: Vec<Vec<Outcome>> = self
             .arms
@@ -420,10 +417,10 @@ impl Job<'_> {
 /// The planner whose greedy choices the arms' planners share, when players
 /// keep placing and there are arms enough to keep every thread busy (or one
 /// thread): arm by arm is then the faster order. `None`: chunks in parallel.
-fn shared_planner(arms: usize, settings: &Settings) -> Option<Mutex<Planner>> {
+fn shared_planner(arms: usize, settings: &Settings) -> Option<Planner> {
     let threads = rayon::current_num_threads();
     let by_arm = settings.future != Future::None && (threads == 1 || arms >= 2 * threads);
-    by_arm.then(|| Mutex::new(Planner::new(settings.future, settings.valuation)))
+    by_arm.then(|| Planner::new(settings.future, settings.valuation))
 }
 
 /// Samples the arms until a stopping rule holds. `decider` is whose value ranks

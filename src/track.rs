@@ -173,10 +173,27 @@ pub fn kind_values(held: &[f64; CLASS_TRIPLES], out: &mut [f64]) {
 /// independently with weights `counts[ship][class]`.
 pub fn class_weights(counts: &[[u64; CLASSES]; SHIPS]) -> [u64; CLASS_TRIPLES] {
     let mut out = [0; CLASS_TRIPLES];
-    for (k, w) in out.iter_mut().enumerate() {
-        *w = counts[0][k / 9] * counts[1][k / 3 % 3] * counts[2][k % 3];
-    }
+    add_class_weights(&mut out, counts, 1);
     out
+}
+
+/// Adds `w` times the class weights of `counts` to `weights`, skipping the
+/// classes a ship cannot fall in (most ships have one or two): this runs once
+/// per position an enumeration reaches.
+pub fn add_class_weights(
+    weights: &mut [u64; CLASS_TRIPLES],
+    counts: &[[u64; CLASSES]; SHIPS],
+    w: u64,
+) {
+    let classes_of = |ship: usize| (0..CLASSES).filter(move |&c| counts[ship][c] > 0);
+    for a in classes_of(0) {
+        for b in classes_of(1) {
+            for c in classes_of(2) {
+                let k = (a * CLASSES + b) * CLASSES + c;
+                weights[k] += w * counts[0][a] * counts[1][b] * counts[2][c];
+            }
+        }
+    }
 }
 
 /// The classes of the three ships in class triple `k`.

@@ -5,7 +5,7 @@ mod common;
 
 use manila_odds::analysis::{MethodChoice, Request};
 use manila_odds::layouts::{self, Comparison, Layout, LayoutValue};
-use manila_odds::report::Future;
+use manila_odds::report::{Future, Method};
 use manila_odds::rules::Cargo;
 use manila_odds::sample::Settings;
 use manila_odds::{Position, play};
@@ -338,4 +338,56 @@ fn greedy_layouts_are_identical_whatever_the_thread_count() {
     assert!(one.contains("\"future\": \"greedy\""), "{one}");
     assert_eq!(one, run("2"));
     assert_eq!(one, run("3"));
+}
+
+/// The sampled comparison prints what the exact one does: under `none` with
+/// `--method mc`, every layout's value, every player's value and each ship's
+/// odds lie within 4 of their standard errors of the exact figures.
+#[test]
+fn sampled_layouts_agree_with_the_exact_ones_within_their_error_bars() {
+    let chosen = [layout("J1 S3 N5"), layout("S2 G3 N4"), layout("J5 S0 G4")];
+    let exact = compare(START, &chosen, false, &request(Future::None, true, 0));
+    let mut mc = request(Future::None, true, 20_000);
+    mc.method = MethodChoice::MonteCarlo;
+    let sampled = compare(START, &chosen, false, &mc);
+    assert_eq!(
+        (exact.method, sampled.method),
+        (Method::Exact, Method::MonteCarlo)
+    );
+    let close = |what: String, got: f64, want: f64, se: f64| {
+        assert!(
+            (got - want).abs() <= 4.0 * se + 1e-9,
+            "{what}: {got} ± {se} vs exact {want}"
+        );
+    };
+    for e in &exact.layouts {
+        let m = find(&sampled, e.layout);
+        let name = layouts::layout_name(e.layout);
+        close(
+            format!("{name} value"),
+            m.value,
+            e.value,
+            m.stderr.expect("sampled"),
+        );
+        let player_se = m.players_stderr.as_ref().expect("sampled");
+        for (p, (got, want)) in m.players.iter().zip(&e.players).enumerate() {
+            close(format!("{name} player {p}"), *got, *want, player_se[p]);
+        }
+        for (ms, es) in m.ships.iter().zip(&e.ships) {
+            let (harbour_se, plundered_se) = ms.stderr.expect("sampled");
+            let what = format!("{name} {}", ms.cargo.name());
+            close(
+                format!("{what} harbour"),
+                ms.p_harbour,
+                es.p_harbour,
+                harbour_se,
+            );
+            close(
+                format!("{what} plundered"),
+                ms.p_plundered,
+                es.p_plundered,
+                plundered_se,
+            );
+        }
+    }
 }

@@ -31,8 +31,8 @@ use crate::play;
 use crate::rules::{DIE_SIDES, MAX_PLAYERS, SHIPS, TRACK_END};
 use crate::state::{At, Phase, PlayerId, State};
 use crate::track::{
-    CLASS_TRIPLES, CLASSES, CODES, KIND_TRIPLES, Pos, class_counts, class_weights, classes,
-    kind_counts, kind_values, kinds, pilot_deltas, positions, spread,
+    CLASS_TRIPLES, CODES, KIND_TRIPLES, Pos, add_class_weights, class_counts, class_weights,
+    classes, kind_counts, kind_values, kinds, pilot_deltas, positions, spread,
 };
 use boarding::{Branch, PlanNode};
 use pilots::{Memo, PilotGame};
@@ -140,22 +140,18 @@ struct Tables {
     /// The views of the players who decide between kind triples of this
     /// table: pilots' holders (R8), pirates boarding into it (R7).
     views: Vec<View>,
-    /// Once complete, the indices of the small and the large pilot's holder's
-    /// views (`usize::MAX` for a pilot nobody holds).
-    pilot_views: Option<[usize; 2]>,
 }
 
 /// One player's value of roll 3 per kind triple in one table: what a decision
-/// between kind triples compares. NaN: not yet computed. Index
-/// [`KIND_TRIPLES`] holds minus infinity, the value of a move not allowed.
+/// between kind triples compares. Index [`KIND_TRIPLES`] holds minus infinity,
+/// the value of a move not allowed.
 struct View {
     player: PlayerId,
     values: Vec<f64>,
-    complete: bool,
 }
 
 /// The exact solver under `none`. Its tables persist between calls, so one solver
-/// can value many states (the sampler keeps one per chunk).
+/// can value many states (each planner of the sampler keeps one).
 pub struct Solver {
     tables: Vec<Tables>,
     /// The class-triple settlements of every table (`Tables::terminal`).
@@ -240,7 +236,6 @@ impl Solver {
             terminal: [0; CLASS_TRIPLES],
             pilots: HashMap::default(),
             views: Vec::new(),
-            pilot_views: None,
         });
         let t = self.tables.len() - 1;
         self.keys.insert(key, t);
@@ -283,78 +278,29 @@ impl Solver {
         self.settle_classes(t, &class_weights(&kind_counts(kinds)), 216)
     }
 
-    /// The index of `player`'s view in table `t`, made empty on first use.
-    fn view_index(&mut self, t: usize, player: PlayerId) -> usize {
-        let views = &mut self.tables[t].views;
-        if let Some(at) = views.iter().position(|v| v.player == player) {
+    /// The index of `player`'s view in table `t`, made on first use. It is
+    /// made whole at once: a decision between kind triples reaches most of
+    /// those near its position, every class triple is settled anyway, and the
+    /// separable sum (`track::kind_values`) costs less than entry by entry.
+    fn view(&mut self, t: usize, player: PlayerId) -> usize {
+        if let Some(at) = self.tables[t].views.iter().position(|v| v.player == player) {
             return at;
         }
-        let mut values = vec![f64::NAN; KIND_TRIPLES + 1];
-        values[KIND_TRIPLES] = f64::NEG_INFINITY;
-        views.push(View {
-            player,
-            values,
-            complete: false,
-        });
+        let held: [f64; CLASS_TRIPLES] =
+            std::array::from_fn(|k| self.terminal(t, k).value[player as usize]);
+        let mut values = vec![0.0; KIND_TRIPLES + 1];
+        kind_values(&held, &mut values);
+        let views = &mut self.tables[t].views;
+        views.push(View { player, values });
         views.len() - 1
     }
 
-    /// Entry `kinds` of view `at` of table `t`, summed on first use.
-    fn view(&mut self, t: usize, at: usize, kinds: usize) -> f64 {
-        let known = self.tables[t].views[at].values[kinds];
-        if !known.is_nan() {
-            return known;
-        }
-        let v = self.view_entry(t, self.tables[t].views[at].player, kinds);
-        self.tables[t].views[at].values[kinds] = v;
-        v
-    }
-
-    /// `player`'s value of roll 3 from kind triple `kinds` in table `t`,
-    /// summed as `settle_classes` sums it.
-    fn view_entry(&mut self, t: usize, player: PlayerId, kinds: usize) -> f64 {
-        let weights = class_weights(&kind_counts(kinds));
-        let mut v = 0.0;
-        for (k, &w) in weights.iter().enumerate() {
-            if w > 0 {
-                v += (w as f64 / 216.0) * self.terminal(t, k).value[player as usize];
-            }
-        }
-        v
-    }
-
     /// `player`'s value of roll 3 from kind triple `kinds` in table `t`.
+    /// Summed otherwise than `settle_classes` sums the full outcome, it differs
+    /// from that far below [`TIE`], so decisions made on it are the same.
     fn value_at(&mut self, t: usize, player: PlayerId, kinds: usize) -> f64 {
-        let at = self.view_index(t, player);
-        self.view(t, at, kinds)
-    }
-
-    /// Fills the pilot holders' views of table `t` at once: every class triple
-    /// is settled anyway, and the separable sum (`track::kind_values`) is
-    /// cheaper than entry by entry. Its rounding differs from the entry's sum
-    /// far below [`TIE`].
-    /// Returns the indices of the small and the large pilot's holder's views.
-    fn complete_pilot_views(&mut self, t: usize) -> [usize; 2] {
-        if let Some(at) = self.tables[t].pilot_views {
-            return at;
-        }
-        let template = &self.tables[t].template;
-        let holders = [template.small_pilot, template.large_pilot];
-        let mut at = [usize::MAX; 2];
-        for (slot, holder) in at.iter_mut().zip(holders) {
-            let Some(holder) = holder else { continue };
-            *slot = self.view_index(t, holder);
-            if self.tables[t].views[*slot].complete {
-                continue;
-            }
-            let held: [f64; CLASS_TRIPLES] =
-                std::array::from_fn(|k| self.terminal(t, k).value[holder as usize]);
-            let view = &mut self.tables[t].views[*slot];
-            kind_values(&held, &mut view.values);
-            view.complete = true;
-        }
-        self.tables[t].pilot_views = Some(at);
-        at
+        let at = self.view(t, player);
+        self.tables[t].views[at].values[kinds]
     }
 
     /// `rolls` rolls from positions `p`, then what follows roll 2.
@@ -459,17 +405,7 @@ impl Reached {
                 self.classes.len() - 1
             }
         };
-        let weights = &mut self.classes[at].1;
-        let counts = kind_counts(kinds);
-        let classes_of = |ship: usize| (0..CLASSES).filter(move |&c| counts[ship][c] > 0);
-        for a in classes_of(0) {
-            for b in classes_of(1) {
-                for c in classes_of(2) {
-                    let k = (a * CLASSES + b) * CLASSES + c;
-                    weights[k] += w * counts[0][a] * counts[1][b] * counts[2][c];
-                }
-            }
-        }
+        add_class_weights(&mut self.classes[at].1, &kind_counts(kinds), w);
     }
 }
 

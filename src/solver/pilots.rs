@@ -72,16 +72,16 @@ impl Solver {
     /// The kind triple the large pilot's holder leaves from positions `p`
     /// (R8): their best move, ties to the first in canonical order (R14).
     fn after_large(&mut self, t: usize, p: Pos, game: Option<usize>) -> usize {
-        if self.tables[t].template.large_pilot.is_none() {
+        let Some(holder) = self.tables[t].template.large_pilot else {
             return kinds(p);
-        }
+        };
         if let Some(g) = game {
             let known = self.games[g].after_large[index(p)];
             if known > 0 {
                 return known as usize - 1;
             }
         }
-        let at = self.complete_pilot_views(t)[1];
+        let at = self.view(t, holder);
         let view = &self.tables[t].views[at].values;
         let shifts = Shifts::new(p);
         // The first move, doing nothing, is always allowed.
@@ -107,10 +107,10 @@ impl Solver {
             return kinds(p);
         }
         let game = (memo == Memo::Positions && large.is_some()).then(|| self.game_for(t));
-        if small.is_none() {
+        let Some(holder) = small else {
             return self.after_large(t, p, game);
-        }
-        let at = self.complete_pilot_views(t)[0];
+        };
+        let at = self.view(t, holder);
         let mut best = (kinds(p), f64::NEG_INFINITY);
         for m in 0..self.small_moves.len() {
             let Some(q) = moved(p, self.small_moves[m]) else {
