@@ -2,10 +2,14 @@
 //! `cargo run --release --example bench`. Each answer is checked before it is
 //! timed. Figures are medians over repeated runs, on one core.
 
-use manila_odds::analysis::{self, MethodChoice, Request};
+use manila_odds::Position;
+use manila_odds::engine::analysis::{self, MethodChoice, Request};
+use manila_odds::engine::exact;
+use manila_odds::engine::layouts;
+use manila_odds::engine::sample::{self, Settings};
+use manila_odds::engine::values::CASH;
+use manila_odds::parse::json;
 use manila_odds::report::{Advice, Future};
-use manila_odds::sample::{self, Settings};
-use manila_odds::{Position, exact, layouts};
 use std::time::{Duration, Instant};
 
 /// Placement before roll 1: 5 players, 4 workers placed, every option open: 14,
@@ -86,7 +90,7 @@ fn time<F: FnMut()>(mut f: F) -> Duration {
 /// Checks an advice before timing it: every option valued, the ships' odds
 /// proper, and the best option's value equal to a fresh evaluation of it.
 fn check(name: &str, position: &Position, min_options: usize) {
-    let advice = exact::advise(position);
+    let advice = exact::advise(position.state(), CASH);
     assert!(
         advice.options.len() >= min_options,
         "{name}: {} options",
@@ -99,7 +103,7 @@ fn check(name: &str, position: &Position, min_options: usize) {
         );
     }
     let best = &advice.options[0];
-    let again = exact::option_outcomes(position.state())
+    let again = exact::option_outcomes(position.state(), CASH)
         .into_iter()
         .find(|(a, _)| *a == best.action)
         .map(|(_, o)| o.value[advice.decider as usize]);
@@ -147,7 +151,7 @@ fn check_sampled(name: &str, position: &Position) {
         &settings,
         &mut |_, _| {},
     );
-    for (arm, (_, o)) in e.arms.iter().zip(exact::option_outcomes(s)) {
+    for (arm, (_, o)) in e.arms.iter().zip(exact::option_outcomes(s, CASH)) {
         let want = o.value[s.decider().unwrap_or(0) as usize];
         let got = arm.mean.value[s.decider().unwrap_or(0) as usize];
         assert!(
@@ -180,7 +184,7 @@ fn monte_carlo(cases: &[(&str, &str, usize)]) {
 fn settle_time() {
     let position = Position::from_json(CLOSE).expect("valid");
     let s = position.state();
-    let exact = exact::advise(&position);
+    let exact = exact::advise(position.state(), CASH);
     let gap = exact.options[0].ev - exact.options[1].ev;
     let mut times = Vec::new();
     for seed in 0..5 {
@@ -230,9 +234,9 @@ fn main() {
     for (name, json, min_options) in cases {
         let position = Position::from_json(json).unwrap_or_else(|e| panic!("{name}: {e}"));
         check(name, &position, min_options);
-        let options = exact::advise(&position).options.len();
+        let options = exact::advise(position.state(), CASH).options.len();
         let t = time(|| {
-            std::hint::black_box(exact::advise(&position));
+            std::hint::black_box(exact::advise(position.state(), CASH));
         });
         println!(
             "  {name:<48} {options:>2} options  {:>8.2} ms",
@@ -248,12 +252,12 @@ fn main() {
 /// The harbour master's comparison of all 100 layouts, 4 players, `greedy`, at
 /// two blocks of play-outs (432, the least with error bars), all threads.
 fn layouts_time() {
-    let start = layouts::read_start(include_str!("starts/4p-jade-shares.json")).expect("valid");
+    let start = json::read_start(include_str!("starts/4p-jade-shares.json")).expect("valid");
     let mut settings = Settings::new(1);
     settings.samples = Some(432);
     let mut request = Request::new(MethodChoice::Auto, settings);
     request.future = Future::Greedy;
-    let all = manila_odds::play::layouts();
+    let all = manila_odds::rules::layouts();
     let run = || layouts::compare(start.state(), &all, false, &request, &mut |_, _| {});
     let c = run();
     assert_eq!(c.layouts.len(), 100);
@@ -330,7 +334,7 @@ fn future_models() {
         println!(
             "  {name:<48} {:>8.2} s   {}",
             median(times).as_secs_f64(),
-            advice.approximation.as_deref().unwrap_or("exact")
+            manila_odds::render::how::approximation(&advice.how).unwrap_or("exact".into())
         );
     }
 }

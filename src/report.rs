@@ -1,10 +1,10 @@
-//! What the solvers find, in the terms of POSITION.md but with players as
-//! indices: the advice for a decision and the odds of a position. The renderers
-//! in [`crate::render`] give them names and draw them.
+//! What the engine finds, as plain data in the terms of POSITION.md but with
+//! players as indices: the advice for a decision, the odds of a position, the
+//! comparison of layouts, a finished voyage; and with each result one [`How`]:
+//! how it was computed. The renderers in [`crate::render`] give them names and
+//! words and draw them.
 
-use crate::action::Action;
-use crate::rules::Cargo;
-use crate::state::PlayerId;
+use crate::rules::{Action, Cargo, Layout, PlayerId, Settlement, State};
 
 /// How a figure was computed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,6 +55,93 @@ impl Future {
     }
 }
 
+/// How a result was computed: filled once, where the method is chosen.
+#[derive(Clone, Debug, PartialEq)]
+pub struct How {
+    pub method: Method,
+    /// Why this method ran (the `auto` choice, the caller's, the search's).
+    pub reason: Reason,
+    /// The future placement model the figures are under (R15).
+    pub future: Future,
+    /// Values count shares at their price change (R12, R13).
+    pub shares_counted: bool,
+    /// How the future model was approximated, when it was; `None` when the
+    /// model was computed as defined.
+    pub approximation: Option<Approximation>,
+    /// Monte Carlo only: how the run went.
+    pub sampling: Option<Sampling>,
+}
+
+impl How {
+    /// Exact figures under `future`, computed as the caller asked.
+    pub fn exact(future: Future, shares_counted: bool) -> How {
+        How {
+            method: Method::Exact,
+            reason: Reason::Asked,
+            future,
+            shares_counted,
+            approximation: None,
+            sampling: None,
+        }
+    }
+}
+
+/// Why a method ran. [`How::method`] says which ran; the reason, why.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Reason {
+    /// The caller asked for it.
+    Asked,
+    /// Chosen by the estimated size of the enumeration under `none`.
+    Steps { steps: f64, budget: f64 },
+    /// Chosen by the rolls still to come before the last placement round
+    /// (a model that keeps placing is exact for at most one).
+    Rolls { rolls: u8 },
+    /// The equilibrium searched whole within the node budget.
+    Equilibrium { nodes: u64, max_nodes: u64 },
+    /// The equilibrium searched over the next `depth` placement decisions only:
+    /// `depth + 1` exceeded the node budget.
+    Horizon {
+        depth: u16,
+        nodes: u64,
+        max_nodes: u64,
+    },
+    /// The equilibrium approximated by the greedy model, which ran for the
+    /// inner reason.
+    ByGreedy(Box<Reason>),
+    /// Layouts: every layout enumerated exactly.
+    PerLayout,
+    /// Layouts: sampled with common dice across layouts, `rolls` rolls coming
+    /// before the last placement round.
+    CommonDice { rolls: u8 },
+}
+
+/// How a future model was approximated.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Approximation {
+    /// Max-n over the next `depth` placement decisions, greedy after them.
+    /// `includes_decision`: the decider's own placement is one of them (else
+    /// the horizon starts after this decision, a boarding).
+    Horizon {
+        depth: u16,
+        includes_decision: bool,
+        max_nodes: u64,
+    },
+    /// The greedy model: max-n over this decision only.
+    Greedy(GreedyWhy),
+    /// Layouts: the greedy model, max-n over no placement, since `rolls` rolls
+    /// come before the last placement round.
+    LayoutsGreedy { rolls: u8 },
+}
+
+/// Why the equilibrium fell back to the greedy model.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum GreedyWhy {
+    /// Max-n over two placement decisions exceeded the node budget.
+    Budget { max_nodes: u64 },
+    /// Too many rolls before the last placement round for an exact search.
+    Rolls { rolls: u8 },
+}
+
 /// One option of the decider, valued.
 #[derive(Clone, Debug, PartialEq)]
 pub struct OptionValue {
@@ -102,16 +189,7 @@ pub struct ShipOdds {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Advice {
     pub decider: PlayerId,
-    pub method: Method,
-    /// Why this method ran (the `auto` choice, or the user's).
-    pub method_reason: String,
-    pub sampling: Option<Sampling>,
-    /// Values count shares at their price change (R12, `--count-shares`).
-    pub shares_counted: bool,
-    pub future: Future,
-    /// How the future model was approximated, when it was (equilibrium beyond
-    /// its node budget); `None` when the model was computed as defined.
-    pub approximation: Option<String>,
+    pub how: How,
     pub options: Vec<OptionValue>,
     /// The option `gain_vs_pass` is measured against (pass, stay, none, first).
     pub reference: Action,
@@ -131,15 +209,50 @@ impl Advice {
 /// Each ship's odds and every player's value from a position.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Odds {
-    pub method: Method,
-    pub method_reason: String,
-    pub sampling: Option<Sampling>,
-    pub shares_counted: bool,
+    pub how: How,
     /// Standard errors of `players`; `None` when exact.
     pub players_stderr: Option<Vec<f64>>,
-    pub future: Future,
-    pub approximation: Option<String>,
     pub ships: Vec<ShipOdds>,
     /// Indexed by player.
     pub players: Vec<f64>,
+}
+
+/// One layout valued, with the best purchase alongside when asked.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LayoutValue {
+    pub layout: Layout,
+    /// The cargo left ashore.
+    pub ashore: Cargo,
+    /// The harbour master's value (R13), the purchase included.
+    pub value: f64,
+    pub stderr: Option<f64>,
+    /// Probability that this layout (with its best purchase) is the best.
+    pub p_best: Option<f64>,
+    pub ships: Vec<ShipOdds>,
+    /// Every player's value, indexed by player.
+    pub players: Vec<f64>,
+    pub players_stderr: Option<Vec<f64>>,
+    /// The share bought with it, and its price; `None`: buying nothing is best.
+    pub purchase: Option<(Cargo, u32)>,
+}
+
+/// The harbour master's comparison of layouts (R3).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Comparison {
+    pub harbour_master: PlayerId,
+    pub how: How,
+    /// Every layout valued with the best purchase of one share.
+    pub buy: bool,
+    /// Best first.
+    pub layouts: Vec<LayoutValue>,
+}
+
+/// A finished voyage and its settlement (R11, R12).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Voyage {
+    pub names: Vec<String>,
+    pub state: State,
+    pub settlement: Settlement,
+    /// The prices after the rises (R12), by `Cargo::index`.
+    pub prices: [u32; 4],
 }

@@ -16,12 +16,14 @@
 
 mod common;
 
-use manila_odds::future::{self, Planner};
+use manila_odds::engine::exact;
+use manila_odds::engine::future::{self, Planner};
+use manila_odds::engine::values::CASH;
+use manila_odds::position::setup::{Berths, Setup, ShipSetup};
 use manila_odds::report::Future;
 use manila_odds::report::{Advice, ShipOdds};
-use manila_odds::setup::{Berths, PhaseName, Setup, ShipSetup};
-use manila_odds::state::{At, Phase, State};
-use manila_odds::{Action, Position, exact, play};
+use manila_odds::rules::{self, At, Phase, PhaseName, State};
+use manila_odds::{Action, Position};
 use std::collections::BTreeMap;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -976,7 +978,13 @@ impl Diffs {
         }
     }
 
-    fn tally(&mut self, what: &str, n: usize, mine: &Tally, theirs: &exact::Outcome) {
+    fn tally(
+        &mut self,
+        what: &str,
+        n: usize,
+        mine: &Tally,
+        theirs: &manila_odds::engine::values::Outcome,
+    ) {
         for p in 0..n {
             self.num(
                 || format!("{what} value[{p}]"),
@@ -1012,9 +1020,14 @@ fn compare(position: &Position) -> Diffs {
     let r = Reference::read(&setup);
     let n = setup.players.len();
     let mut d = Diffs::default();
-    d.tally("odds", n, &r.odds(), &exact::outcome(position.state()));
+    d.tally(
+        "odds",
+        n,
+        &r.odds(),
+        &exact::outcome(position.state(), CASH),
+    );
     let mine = r.options();
-    let theirs = exact::option_outcomes(position.state());
+    let theirs = exact::option_outcomes(position.state(), CASH);
     let my_names: Vec<&str> = mine.iter().map(|o| o.name.as_str()).collect();
     let their_names: Vec<String> = theirs.iter().map(|(a, _)| a.to_string()).collect();
     if my_names != their_names {
@@ -1026,7 +1039,7 @@ fn compare(position: &Position) -> Diffs {
     for (m, (_, o)) in mine.iter().zip(&theirs) {
         d.tally(&format!("option {}", m.name), n, &m.tally, o);
     }
-    compare_advice(&r, &mine, &exact::advise(position), &mut d);
+    compare_advice(&r, &mine, &exact::advise(position.state(), CASH), &mut d);
     d
 }
 
@@ -1386,10 +1399,10 @@ fn r11_every_ship_ends_in_the_harbour_or_the_shipyard() {
     let one = |p: f64| (-TIE..=1.0 + TIE).contains(&p);
     for seed in 0..300 {
         let position = common::random_position(seed);
-        let ships = exact::advise(&position)
+        let ships = exact::advise(position.state(), CASH)
             .ships
             .into_iter()
-            .chain(exact::odds(&position).ships);
+            .chain(exact::odds(position.state(), CASH).ships);
         for s in ships {
             assert!(
                 (s.p_harbour + s.p_shipyard - 1.0).abs() <= TIE,
@@ -1462,7 +1475,10 @@ fn renaming_players_changes_no_value() {
         };
         let other = Position::try_from(renamed(&setup, &rotate))
             .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
-        let (a, b) = (exact::odds(&position), exact::odds(&other));
+        let (a, b) = (
+            exact::odds(position.state(), CASH),
+            exact::odds(other.state(), CASH),
+        );
         assert_close(&a.players, &b.players, &format!("seed {seed} odds"));
         let fates = |ships: &[ShipOdds]| -> Vec<f64> {
             ships
@@ -1475,7 +1491,10 @@ fn renaming_players_changes_no_value() {
             &fates(&b.ships),
             &format!("seed {seed} ships"),
         );
-        let (a, b) = (exact::advise(&position), exact::advise(&other));
+        let (a, b) = (
+            exact::advise(position.state(), CASH),
+            exact::advise(other.state(), CASH),
+        );
         assert_eq!(a.decider, b.decider, "seed {seed}");
         assert_close(
             &fates(&a.ships),
@@ -1522,7 +1541,7 @@ fn values_by_label(position: &Position) -> BTreeMap<String, f64> {
     let s = position.state();
     let cargo = |i: usize| s.ships[i].cargo.to_string();
     let mut out = BTreeMap::new();
-    let mut outcome = |label: &str, o: &exact::Outcome| {
+    let mut outcome = |label: &str, o: &manila_odds::engine::values::Outcome| {
         for p in 0..s.players as usize {
             out.insert(format!("{label} value[{p}]"), o.value[p]);
         }
@@ -1531,11 +1550,11 @@ fn values_by_label(position: &Position) -> BTreeMap<String, f64> {
             out.insert(format!("{label} {} plundered", cargo(i)), o.plundered[i]);
         }
     };
-    outcome("odds", &exact::outcome(s));
-    for (a, o) in exact::option_outcomes(s) {
+    outcome("odds", &exact::outcome(s, CASH));
+    for (a, o) in exact::option_outcomes(s, CASH) {
         outcome(&unordered_name(&a.to_string()), &o);
     }
-    for o in exact::advise(position).options {
+    for o in exact::advise(position.state(), CASH).options {
         let name = unordered_name(&o.action.to_string());
         out.insert(format!("{name} ev"), o.ev);
         out.insert(format!("{name} p_paid"), o.p_paid.unwrap_or(-1.0));
@@ -1590,17 +1609,17 @@ fn random_settled(seed: u64) -> State {
             Phase::Over => return s,
             Phase::Roll => {
                 let dice = [0; 3].map(|_| 1 + rng.below(6) as u8);
-                s = play::roll(&s, dice);
+                s = rules::roll(&s, dice);
             }
             _ => {
-                let legal = play::legal_actions(&s);
+                let legal = rules::legal_actions(&s);
                 let wanted = legal
                     .iter()
                     .position(|a| matches!(a, Action::Insurance | Action::Shipyard(_)));
                 let pick = wanted
                     .filter(|_| rng.chance(60))
                     .unwrap_or_else(|| rng.below(legal.len()));
-                s = play::apply(&s, legal[pick]).expect("legal actions apply");
+                s = rules::apply(&s, legal[pick]).expect("legal actions apply");
             }
         }
     }
@@ -1613,7 +1632,7 @@ fn r11_insurer_claims_go_to_shipyard_holders_or_bank() {
     let mut insured_wrecks = 0;
     for seed in 0..2000 {
         let s = random_settled(seed);
-        let settlement = play::settle(&s);
+        let settlement = rules::settle(&s);
         let wrecked = s.ships.iter().filter(|sh| sh.at == At::Shipyard).count();
         let docked = s.ships.iter().filter(|sh| sh.at == At::Harbour).count();
         let rewards = |slots: &[Option<u8>; 3], filled: usize, held: bool| -> i64 {
@@ -1854,7 +1873,7 @@ fn check_model(future: Future, model: fn(&Voyage, &[u8]) -> Tally) -> (usize, Ve
             let v = Reference::read(&position.to_setup()).voyage;
             let reference = model_options(&v, m, model);
             let close = reference.iter().any(|r| r.2.close_call);
-            let mut planner = Planner::new(future, exact::Valuation::default());
+            let mut planner = Planner::new(future, CASH);
             let advice =
                 future::advise(position.state(), &mut planner, future::ALL).expect("no budget");
             let mut diffs = Diffs::default();

@@ -1,15 +1,15 @@
 //! The exact solver against numbers derived by hand from RULES.md.
 
-use manila_odds::exact::{self, TIE};
-use manila_odds::rules::Cargo;
-use manila_odds::state::{At, Crew, Phase, State, Variant};
-use manila_odds::{Action, Position, play};
+use manila_odds::engine::exact;
+use manila_odds::engine::values::{CASH, TIE};
+use manila_odds::rules::{self, At, Cargo, Crew, Phase, State, Variant};
+use manila_odds::{Action, Position};
 
 /// 4 players; ships jade, silk, nutmeg; the state after `rolls` rolls with
 /// nobody left to place (all passed), so only the dice decide.
 fn dice_only(rolls: u8, spaces: [u8; 3], variant: Variant) -> State {
     let cargos = [Cargo::Jade, Cargo::Silk, Cargo::Nutmeg];
-    let mut s = play::voyage_start(4, 0, cargos, [3, 3, 3], variant);
+    let mut s = rules::voyage_start(4, 0, cargos, [3, 3, 3], variant);
     for (ship, x) in s.ships.iter_mut().zip(spaces) {
         ship.at = At::Sea(x);
     }
@@ -49,7 +49,7 @@ fn r2_r6_r9_single_ship_docks_when_space_plus_dice_reach_13() {
     for rolls_left in 1..=3u8 {
         for space in 0..=13u8 {
             let s = dice_only(3 - rolls_left, [space, 0, 0], Variant::default());
-            let o = exact::outcome(&s);
+            let o = exact::outcome(&s, CASH);
             let want = p_sum_at_least(rolls_left as u32, 13 - space as i64);
             assert!(
                 (o.harbour[0] - want).abs() < TIE,
@@ -69,7 +69,7 @@ fn r9_thirteen_wrecks_needs_14() {
     for rolls_left in 1..=3u8 {
         for space in 0..=13u8 {
             let s = dice_only(3 - rolls_left, [space, 0, 0], variant);
-            let o = exact::outcome(&s);
+            let o = exact::outcome(&s, CASH);
             let want = p_sum_at_least(rolls_left as u32, 14 - space as i64);
             assert!(
                 (o.harbour[0] - want).abs() < TIE,
@@ -83,7 +83,7 @@ fn r9_thirteen_wrecks_needs_14() {
 fn r9_a_ship_on_13_after_roll_2_without_pirate_or_pilot_docks_for_sure() {
     let mut s = dice_only(2, [13, 4, 4], Variant::default());
     s.ships[0].crew = Crew::from_slice(&[1, 2]);
-    let o = exact::outcome(&s);
+    let o = exact::outcome(&s, CASH);
     assert_eq!(o.harbour[0], 1.0);
     assert!((o.value[1] - 18.0).abs() < TIE && (o.value[2] - 18.0).abs() < TIE);
 }
@@ -99,7 +99,7 @@ fn r11_r13_one_roll_left_values_by_hand() {
     s.harbour[0] = Some(2);
     s.shipyard = [Some(3), Some(3), None];
     s.insurance = Some(0);
-    let o = exact::outcome(&s);
+    let o = exact::outcome(&s, CASH);
     let want = [-(14.0 + 15.0 * 2.0 / 6.0), 24.0, 4.0, 14.0];
     for (p, (got, want)) in o.value.iter().zip(want).enumerate() {
         assert!((got - want).abs() < TIE, "player {p}: {got} vs {want}");
@@ -116,7 +116,7 @@ fn r8_r14_large_pilot_ties_go_to_the_first_move() {
     s.large_pilot = Some(1);
     s.phase = Phase::LargePilot;
     let position = Position::from_parts(vec!["a".into(), "b".into(), "c".into(), "d".into()], s);
-    let advice = exact::advise(&position);
+    let advice = exact::advise(position.state(), CASH);
     let names: Vec<String> = advice
         .options
         .iter()
@@ -143,8 +143,7 @@ fn r10_r14_the_captain_sends_plunder_where_it_pays_the_captain() {
     s.pirates = [Some(3), None];
     s.shipyard[0] = Some(3);
     s.phase = Phase::Plunder;
-    let names = vec!["a".into(), "b".into(), "c".into(), "d".into()];
-    let advice = exact::advise(&Position::from_parts(names.clone(), s));
+    let advice = exact::advise(&s, CASH);
     let got: Vec<(String, f64)> = advice
         .options
         .iter()
@@ -161,7 +160,7 @@ fn r10_r14_the_captain_sends_plunder_where_it_pays_the_captain() {
     assert_eq!(advice.ships[0].p_shipyard, 1.0);
     // Without the shipyard slot the two are tied: harbour comes first (R14).
     s.shipyard[0] = None;
-    let advice = exact::advise(&Position::from_parts(names, s));
+    let advice = exact::advise(&s, CASH);
     assert_eq!(advice.options[0].action.to_string(), "jade:harbour");
 }
 
@@ -173,7 +172,7 @@ fn r13_option_values_count_cost_and_insurance_premium() {
                 {"cargo": "silk", "position": 12, "crew": []},
                 {"cargo": "nutmeg", "position": 2, "crew": []}]}"#;
     let position = Position::from_json(json).expect("valid");
-    let advice = exact::advise(&position);
+    let advice = exact::advise(position.state(), CASH);
     let ev = |name: &str| {
         advice
             .option(Action::parse(name).expect("name"))

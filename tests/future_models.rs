@@ -5,11 +5,15 @@
 
 mod common;
 
-use manila_odds::analysis::{self, MethodChoice, Request};
-use manila_odds::future::{self, Planner};
+use manila_odds::engine::analysis::{self, MethodChoice, Request};
+use manila_odds::engine::exact;
+use manila_odds::engine::future::{self, Planner};
+use manila_odds::engine::sample::Settings;
+use manila_odds::engine::values::CASH;
+use manila_odds::parse::notation;
+use manila_odds::render::how;
 use manila_odds::report::{Advice, Future, Method, Then};
-use manila_odds::sample::Settings;
-use manila_odds::{Action, Position, exact, notation};
+use manila_odds::{Action, Position};
 
 fn request(future: Future, method: MethodChoice) -> Request {
     let mut r = Request::new(method, Settings::new(7));
@@ -92,11 +96,11 @@ fn r15_the_three_models_disagree_on_blue_s_best_placement() {
         "red,blue*,green,yellow 2:yellow J10:blue.green G8:yellow N9:yellow H:blue,red Y:red X:green,blue s:green",
     )
     .expect("blue pirate, green ship:jade");
-    let yellow_greedy = exact::advise_state(after.state()).options[0].action;
+    let yellow_greedy = exact::advise(after.state(), CASH).options[0].action;
     assert_eq!(yellow_greedy.to_string(), "ship:jade");
     let yellow_equilibrium = advise(&after, Future::Equilibrium).options[0].action;
     assert_eq!(yellow_equilibrium.to_string(), "pilot:large");
-    assert!(equilibrium.approximation.is_none());
+    assert!(equilibrium.how.approximation.is_none());
 }
 
 #[test]
@@ -114,14 +118,14 @@ fn r15_greedy_monte_carlo_is_within_4_stderr_of_exact() {
             .map(common::random_position)
             .filter(|p| {
                 let s = p.state();
-                matches!(s.phase, manila_odds::state::Phase::Placement { .. }) && s.rolls_done == 1
+                matches!(s.phase, manila_odds::rules::Phase::Placement { .. }) && s.rolls_done == 1
             })
             .take(3),
     );
     assert_eq!(positions.len(), 6);
     for position in &positions {
         let exact = advise(position, Future::Greedy);
-        assert_eq!(exact.method, Method::Exact);
+        assert_eq!(exact.how.method, Method::Exact);
         let mut r = request(Future::Greedy, MethodChoice::MonteCarlo);
         r.sampling.samples = Some(2160);
         r.sampling.reduce_variance = false;
@@ -184,29 +188,29 @@ fn r14_equilibrium_over_one_placement_is_greedy() {
 fn r14_equilibrium_beyond_its_budget_says_which_approximation_ran() {
     let position = example("4p-last-round-start.json");
     let exact = advise(&position, Future::Equilibrium);
-    assert!(exact.approximation.is_none());
+    assert!(exact.how.approximation.is_none());
     assert!(
-        exact.method_reason.contains("exact equilibrium"),
+        how::reason(&exact.how).contains("exact equilibrium"),
         "{}",
-        exact.method_reason
+        how::reason(&exact.how)
     );
 
     let mut r = request(Future::Equilibrium, MethodChoice::Auto);
     r.max_nodes = 15_000;
     let cut = analysis::advise(&position, &r, &mut |_, _| {});
-    let text = cut.approximation.clone().expect("approximated");
+    let text = how::approximation(&cut.how).expect("approximated");
     assert!(text.contains("max-n over the next"), "{text}");
     assert!(text.contains("--max-nodes 15000"), "{text}");
 
     r.max_nodes = 5;
     let greedy = analysis::advise(&position, &r, &mut |_, _| {});
-    let text = greedy.approximation.clone().expect("approximated");
+    let text = how::approximation(&greedy.how).expect("approximated");
     assert!(text.starts_with("the greedy model"), "{text}");
     let plain = advise(&position, Future::Greedy);
     for (a, b) in greedy.options.iter().zip(&plain.options) {
         assert_eq!((a.action, a.ev), (b.action, b.ev));
     }
-    assert_eq!(greedy.future, Future::Equilibrium);
+    assert_eq!(greedy.how.future, Future::Equilibrium);
 }
 
 #[test]
@@ -261,14 +265,16 @@ fn r4_three_players_place_again_after_roll_2() {
             let s = p.state();
             s.players == 3
                 && s.rolls_done == 1
-                && matches!(s.phase, manila_odds::state::Phase::Placement { .. })
+                && matches!(s.phase, manila_odds::rules::Phase::Placement { .. })
                 && future::placements_left(s) > 2
         })
         .expect("a 3-player round-3 position");
     let s = position.state();
     let mut planner = Planner::new(Future::Greedy, Default::default());
-    let greedy = planner.value(s, exact::Mark::None, 0).expect("no budget");
-    let none = exact::outcome(s);
+    let greedy = planner
+        .value(s, manila_odds::engine::values::Mark::None, 0)
+        .expect("no budget");
+    let none = exact::outcome(s, CASH);
     let differs = (0..3).any(|p| (greedy.value[p] - none.value[p]).abs() > 1e-6);
     assert!(differs, "round 4 placements change some player's value");
 }

@@ -3,12 +3,13 @@
 
 mod common;
 
-use manila_odds::analysis::{MethodChoice, Request};
-use manila_odds::layouts::{self, Comparison, Layout, LayoutValue};
-use manila_odds::report::{Future, Method};
-use manila_odds::rules::Cargo;
-use manila_odds::sample::Settings;
-use manila_odds::{Position, play};
+use manila_odds::engine::analysis::{MethodChoice, Request};
+use manila_odds::engine::layouts;
+use manila_odds::engine::sample::Settings;
+use manila_odds::parse::{json, layout};
+use manila_odds::report::{Comparison, Future, LayoutValue, Method};
+use manila_odds::rules::{self, Cargo, Layout};
+use manila_odds::{Position, cli};
 
 const START: &str = r#"{
   "players": ["red", "blue", "green", "yellow"],
@@ -29,7 +30,7 @@ fn request(future: Future, count_shares: bool, samples: u64) -> Request {
 }
 
 fn compare(json: &str, chosen: &[Layout], buy: bool, r: &Request) -> Comparison {
-    let start = layouts::read_start(json).expect("a voyage start");
+    let start = json::read_start(json).expect("a voyage start");
     layouts::compare(start.state(), chosen, buy, r, &mut |_, _| {})
 }
 
@@ -41,12 +42,12 @@ fn find(c: &Comparison, layout: Layout) -> &LayoutValue {
 }
 
 fn layout(text: &str) -> Layout {
-    layouts::parse_layout(text).expect("a layout")
+    cli::only_layout(text).expect("a layout")
 }
 
 #[test]
 fn r3_there_are_100_layouts_and_all_are_ranked() {
-    let all = play::layouts();
+    let all = rules::layouts();
     let c = compare(START, &all, false, &request(Future::None, true, 0));
     assert_eq!(c.layouts.len(), 100);
     assert!(
@@ -60,7 +61,7 @@ fn r3_there_are_100_layouts_and_all_are_ranked() {
 fn r13_without_shares_and_future_none_every_layout_is_worth_0_to_the_harbour_master() {
     let c = compare(
         NO_SHARES,
-        &play::layouts(),
+        &rules::layouts(),
         false,
         &request(Future::None, true, 0),
     );
@@ -68,7 +69,7 @@ fn r13_without_shares_and_future_none_every_layout_is_worth_0_to_the_harbour_mas
         assert!(
             l.value.abs() < 1e-12,
             "{}: {}",
-            layouts::layout_name(l.layout),
+            layout::name(l.layout),
             l.value
         );
         assert!(l.players.iter().all(|v| v.abs() < 1e-12));
@@ -80,13 +81,13 @@ fn r12_two_jade_shares_at_10_add_2_x_10_x_p_jade_docks() {
     // Jade at 10 rises to 20 when it docks (R12): each share gains 10.
     let without = compare(
         START,
-        &play::layouts(),
+        &rules::layouts(),
         false,
         &request(Future::None, false, 0),
     );
     let with = compare(
         START,
-        &play::layouts(),
+        &rules::layouts(),
         false,
         &request(Future::None, true, 0),
     );
@@ -98,7 +99,7 @@ fn r12_two_jade_shares_at_10_add_2_x_10_x_p_jade_docks() {
         assert!(
             (l.value - plain.value - expected).abs() < 1e-9,
             "{}",
-            layouts::layout_name(l.layout)
+            layout::name(l.layout)
         );
         jade_layouts += jade.is_some() as usize;
     }
@@ -137,7 +138,7 @@ fn only_agrees_with_the_larger_comparison() {
     // Exact: the full ranking and --only give the same figures.
     let all = compare(
         START,
-        &play::layouts(),
+        &rules::layouts(),
         false,
         &request(Future::None, true, 0),
     );
@@ -161,7 +162,7 @@ fn only_agrees_with_the_larger_comparison() {
 
 #[test]
 fn r1_r13_a_share_bought_is_worth_its_price_change_less_its_cost() {
-    let start = layouts::read_start(START).expect("a voyage start");
+    let start = json::read_start(START).expect("a voyage start");
     let r = request(Future::None, false, 0);
     let j5 = layout("J5 S0 G4");
     let values = layouts::purchase_values(start.state(), j5, &r);
@@ -186,14 +187,14 @@ fn r1_r13_a_share_bought_is_worth_its_price_change_less_its_cost() {
     }
     // Under `none` no decision changes with a share, so buying never pays: the
     // comparison with --buy is the comparison with shares counted.
-    let with_buy = compare(START, &play::layouts(), true, &r);
+    let with_buy = compare(START, &rules::layouts(), true, &r);
     let counted = compare(
         START,
-        &play::layouts(),
+        &rules::layouts(),
         false,
         &request(Future::None, true, 0),
     );
-    assert!(with_buy.shares_counted, "--buy counts shares");
+    assert!(with_buy.how.shares_counted, "--buy counts shares");
     for l in &with_buy.layouts {
         assert_eq!(l.purchase, None);
         assert!((l.value - find(&counted, l.layout).value).abs() < 1e-9);
@@ -213,7 +214,7 @@ fn r1_a_share_at_price_0_costs_5_and_a_share_not_affordable_is_not_offered() {
     );
     // Every share costs at least 5 (R1) and red has 4 and no share to mortgage:
     // nothing can be bought.
-    let start = layouts::read_start(json).expect("a voyage start");
+    let start = json::read_start(json).expect("a voyage start");
     let values = layouts::purchase_values(
         start.state(),
         layout("G5 N4 S0"),
@@ -228,12 +229,12 @@ fn r1_a_share_at_price_0_costs_5_and_a_share_not_affordable_is_not_offered() {
 fn the_start_must_be_a_voyage_s_start() {
     let with_ships = r#"{"players": ["r", "b", "g"], "harbour_master": "r",
         "ships": [{"cargo": "jade", "position": 2, "crew": []}]}"#;
-    assert!(layouts::read_start(with_ships).is_err());
+    assert!(json::read_start(with_ships).is_err());
     let placed = r#"{"players": ["r", "b", "g"], "harbour_master": "r", "insurance": "b"}"#;
-    assert!(layouts::read_start(placed).is_err());
+    assert!(json::read_start(placed).is_err());
     let unknown = r#"{"players": ["r", "b", "g"], "harbour_master": "r", "colour": 1}"#;
-    assert!(layouts::read_start(unknown).is_err());
-    let position: Position = layouts::read_start(NO_SHARES).expect("valid");
+    assert!(json::read_start(unknown).is_err());
+    let position: Position = json::read_start(NO_SHARES).expect("valid");
     assert_eq!(position.state().players, 3);
 }
 
@@ -246,7 +247,7 @@ fn layouts_are_read_as_in_the_notation() {
     for bad in [
         "J2 S3", "J2 S3 G5", "J2 J3 G4", "X2 S3 G4", "J6 S3 G0", "J2 S3 Gx",
     ] {
-        let e = layouts::parse_layout(bad).expect_err(bad).to_string();
+        let e = cli::only_layout(bad).expect_err(bad).to_string();
         assert!(e.starts_with(&format!("--only \"{bad}\"")), "{e}");
     }
 }
@@ -351,7 +352,7 @@ fn sampled_layouts_agree_with_the_exact_ones_within_their_error_bars() {
     mc.method = MethodChoice::MonteCarlo;
     let sampled = compare(START, &chosen, false, &mc);
     assert_eq!(
-        (exact.method, sampled.method),
+        (exact.how.method, sampled.how.method),
         (Method::Exact, Method::MonteCarlo)
     );
     let close = |what: String, got: f64, want: f64, se: f64| {
@@ -362,7 +363,7 @@ fn sampled_layouts_agree_with_the_exact_ones_within_their_error_bars() {
     };
     for e in &exact.layouts {
         let m = find(&sampled, e.layout);
-        let name = layouts::layout_name(e.layout);
+        let name = layout::name(e.layout);
         close(
             format!("{name} value"),
             m.value,

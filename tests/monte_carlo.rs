@@ -3,11 +3,13 @@
 
 mod common;
 
-use manila_odds::analysis::{self, MethodChoice, Request};
-use manila_odds::exact::{self, Outcome};
+use manila_odds::engine::analysis::{self, MethodChoice, Request};
+use manila_odds::engine::exact;
+use manila_odds::engine::sample::{self, BLOCK, Settings, Stop};
+use manila_odds::engine::values::{CASH, Outcome};
+use manila_odds::render::how;
 use manila_odds::report::Method;
-use manila_odds::sample::{self, BLOCK, Settings, Stop};
-use manila_odds::state::State;
+use manila_odds::rules::State;
 
 fn settings(seed: u64, samples: u64, reduce: bool) -> Settings {
     let mut s = Settings::new(seed);
@@ -51,7 +53,7 @@ fn assert_close(what: &str, mc: &Outcome, se: &Outcome, exact: &Outcome, players
 
 fn compare_options(seed: u64, s: &State, samples: u64, reduce: bool) {
     let e = sample_options(s, &settings(seed, samples, reduce));
-    let exact = exact::option_outcomes(s);
+    let exact = exact::option_outcomes(s, CASH);
     assert_eq!(e.arms.len(), exact.len());
     for (arm, (action, o)) in e.arms.iter().zip(&exact) {
         assert_eq!(arm.action, Some(*action));
@@ -98,7 +100,7 @@ fn odds_by_monte_carlo_agree_with_exact() {
             &settings(seed, 8 * BLOCK, seed % 2 == 0),
             &mut |_, _| {},
         );
-        let exact = exact::outcome(s);
+        let exact = exact::outcome(s, CASH);
         assert_close(
             &format!("odds {seed}"),
             &e.arms[0].mean,
@@ -205,15 +207,15 @@ fn auto_runs_exact_on_small_positions_and_says_so() {
             &request(MethodChoice::Auto, Settings::new(1)),
             &mut |_, _| {},
         );
-        assert_eq!(advice.method, Method::Exact, "{name}");
+        assert_eq!(advice.how.method, Method::Exact, "{name}");
         assert!(
-            advice.method_reason.starts_with("auto: exact"),
+            how::reason(&advice.how).starts_with("auto: exact"),
             "{name}: {}",
-            advice.method_reason
+            how::reason(&advice.how)
         );
         assert_eq!(advice, {
-            let mut a = exact::advise(&position);
-            a.method_reason = advice.method_reason.clone();
+            let mut a = exact::advise(position.state(), CASH);
+            a.how.reason = advice.how.reason.clone();
             a
         });
     }
@@ -225,11 +227,11 @@ fn auto_samples_when_the_enumeration_is_over_budget_and_says_so() {
     let mut r = request(MethodChoice::Auto, settings(3, 4 * BLOCK, true));
     r.exact_budget = 1.0;
     let advice = analysis::advise(&position, &r, &mut |_, _| {});
-    assert_eq!(advice.method, Method::MonteCarlo);
+    assert_eq!(advice.how.method, Method::MonteCarlo);
     assert!(
-        advice.method_reason.starts_with("auto: Monte Carlo"),
+        how::reason(&advice.how).starts_with("auto: Monte Carlo"),
         "{}",
-        advice.method_reason
+        how::reason(&advice.how)
     );
     assert!(
         advice

@@ -3,9 +3,9 @@
 
 mod common;
 
-use manila_odds::notation::{self, NotationError};
-use manila_odds::state::Phase;
-use manila_odds::{Position, Setup, play};
+use manila_odds::parse::notation::{self, NotationError};
+use manila_odds::rules::{self, Phase};
+use manila_odds::{Position, Setup};
 use proptest::prelude::*;
 
 fn round_trip(position: &Position) -> String {
@@ -728,5 +728,5 @@ fn a_notation_and_its_json_are_the_same_position() {
     let q = notation::parse(short).unwrap();
     assert_eq!(q.state(), p.state());
     assert_eq!(q.names(), ["r", "b", "g", "y"]);
-    let _ = play::legal_actions(q.state());
+    let _ = rules::legal_actions(q.state());
 }

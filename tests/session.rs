@@ -3,9 +3,9 @@
 
 mod common;
 
-use manila_odds::events::{self, Outcome};
-use manila_odds::state::{At, Phase};
-use manila_odds::{Position, rules::Cargo};
+use manila_odds::Position;
+use manila_odds::parse::events::{self, Outcome};
+use manila_odds::rules::{At, Cargo, Phase};
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 

@@ -3,9 +3,11 @@
 
 mod common;
 
-use manila_odds::exact::{self, TIE, Valuation};
-use manila_odds::sample::{self, BLOCK, Settings};
-use manila_odds::{Action, notation};
+use manila_odds::Action;
+use manila_odds::engine::exact;
+use manila_odds::engine::sample::{self, BLOCK, Settings};
+use manila_odds::engine::values::{CASH, TIE, Valuation};
+use manila_odds::parse::notation;
 
 const COUNTED: Valuation = Valuation { count_shares: true };
 
@@ -19,8 +21,8 @@ fn r12_r13_shares_add_their_price_rise_times_the_docking_chance() {
     // shares adds exactly shares x rise x P(docks): 2 jade shares at 10 (rise 10),
     // 1 silk share at 20 (rise 10), 3 nutmeg shares at 30 (no rise).
     let p = position("r*,b,g,y 0:r J2 S3 N4 %r:J2S1,g:N3 ^J10,S20,N30");
-    let plain = exact::outcome(p.state());
-    let counted = exact::outcome_valued(p.state(), COUNTED);
+    let plain = exact::outcome(p.state(), CASH);
+    let counted = exact::outcome(p.state(), COUNTED);
     let (jade, silk) = (plain.harbour[0], plain.harbour[1]);
     assert!((counted.value[0] - plain.value[0] - (2.0 * 10.0 * jade + 10.0 * silk)).abs() < TIE);
     assert!(
@@ -38,9 +40,9 @@ fn r8_r14_a_pilot_holding_shares_moves_its_ship_home() {
     // silk share at 5 (rise 5), silk+2 puts silk on 12, home for sure: 5 against
     // 5 x 4/6.
     let p = position("r*,b,g,y 2:large J3 S10 N2 l:b %b:S1 ^S5");
-    let plain = exact::advise_state(p.state());
+    let plain = exact::advise(p.state(), CASH);
     assert_eq!(plain.options[0].action, Action::PILOT_NONE);
-    let counted = exact::advise_valued(p.state(), COUNTED);
+    let counted = exact::advise(p.state(), COUNTED);
     let best = &counted.options[0];
     assert_eq!(best.action.to_string(), "silk+2");
     assert!((best.ev - 5.0).abs() < TIE);
@@ -49,7 +51,7 @@ fn r8_r14_a_pilot_holding_shares_moves_its_ship_home() {
         .map(|o| o.ev)
         .unwrap_or_default();
     assert!((none - 5.0 * 4.0 / 6.0).abs() < TIE);
-    assert!(counted.shares_counted && !plain.shares_counted);
+    assert!(counted.how.shares_counted && !plain.how.shares_counted);
 }
 
 #[test]
@@ -67,7 +69,7 @@ fn monte_carlo_counts_shares_as_exact_does() {
             &settings,
             &mut |_, _| {},
         );
-        for (arm, (action, o)) in e.arms.iter().zip(exact::option_outcomes_valued(s, COUNTED)) {
+        for (arm, (action, o)) in e.arms.iter().zip(exact::option_outcomes(s, COUNTED)) {
             for q in 0..s.players as usize {
                 let (m, se) = (arm.mean.value[q], arm.stderr.value[q]);
                 assert!(

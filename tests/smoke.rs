@@ -1,5 +1,7 @@
 mod common;
-use manila_odds::{Position, exact};
+use manila_odds::Position;
+use manila_odds::engine::exact;
+use manila_odds::engine::values::CASH;
 
 #[test]
 fn generated_positions_validate_and_solve() {
@@ -9,7 +11,7 @@ fn generated_positions_validate_and_solve() {
         let back =
             Position::from_json(&json).unwrap_or_else(|e| panic!("seed {seed}: {e}\n{json}"));
         assert_eq!(back, p, "seed {seed}\n{json}");
-        let a = exact::advise(&p);
+        let a = exact::advise(p.state(), CASH);
         assert!(!a.options.is_empty());
     }
 }

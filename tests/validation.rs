@@ -7,11 +7,10 @@
 
 mod common;
 
-use manila_odds::action::{Action, Destination, ShipMove};
 use manila_odds::position::Problem;
-use manila_odds::rules::{self, Berth, Cargo};
-use manila_odds::state::{At, Phase, PlayerId, State};
-use manila_odds::{Error, Position, Setup, SetupError, play};
+use manila_odds::rules::action::{Action, Destination, ShipMove};
+use manila_odds::rules::{self, At, Berth, Cargo, Phase, PlayerId, State};
+use manila_odds::{Error, Position, Setup, SetupError};
 use proptest::prelude::*;
 use proptest::test_runner::Config as ProptestConfig;
 use serde_json::{Value, json};
@@ -129,7 +128,7 @@ fn assert_refused(doc: &Value, field: &str, phrase: &str) {
 
 /// The JSON error of text that is not a position.
 #[track_caller]
-fn json_error(text: &str) -> manila_odds::setup::JsonError {
+fn json_error(text: &str) -> manila_odds::parse::json::JsonError {
     match Position::from_json(text) {
         Err(Error::Json(e)) => e,
         Err(e) => panic!("expected a JSON error, got: {e}"),
@@ -1231,7 +1230,7 @@ fn legal_actions_respect_the_rules() {
             let why = format!("{name}: {a}\n{}", p.to_setup().to_json());
             match (s.phase, a) {
                 (Phase::Placement { to_move }, _) => {
-                    let stowaway = play::is_stowaway(s, to_move);
+                    let stowaway = rules::is_stowaway(s, to_move);
                     if let Action::Seat(c) = a {
                         let ship = &s.ships[s.ship_index(c).unwrap()];
                         assert!(ship.at_sea().is_some() && !ship.is_full(), "R5 {why}");
@@ -1239,7 +1238,7 @@ fn legal_actions_respect_the_rules() {
                     if stowaway {
                         assert!(matches!(a, Action::Pass | Action::Seat(_)), "R5 {why}");
                     } else if let Some(credit) = s.credit(to_move) {
-                        assert!(play::action_cost(s, a) <= credit, "R5 credit {why}");
+                        assert!(rules::action_cost(s, a) <= credit, "R5 credit {why}");
                     }
                     match a {
                         Action::Harbour(b) => assert!(s.harbour[b.index()].is_none(), "{why}"),
@@ -1305,7 +1304,7 @@ fn r5_seat_placement_pays_and_takes_the_cheapest_seat() {
     let s = p.state();
     assert_eq!(s.phase, Phase::Placement { to_move: blue });
     // Jade has two passengers: the next seat costs 5 (3, 4, 5, 5).
-    assert_eq!(play::action_cost(s, action("ship:jade")), 5);
+    assert_eq!(rules::action_cost(s, action("ship:jade")), 5);
     let t = p.apply(action("ship:jade")).unwrap();
     let jade = &t.ships[0];
     assert_eq!(jade.crew.len(), 3);
@@ -1338,7 +1337,7 @@ fn r5_slot_placements_pay_their_cost() {
     ];
     for (name, cost) in cases {
         let a = action(name);
-        assert_eq!(play::action_cost(s, a), cost, "{name}");
+        assert_eq!(rules::action_cost(s, a), cost, "{name}");
         let t = p.apply(a).unwrap();
         assert_eq!(cash(&t, blue), cash(s, blue) - cost, "{name}");
         assert_eq!(t.placed(blue), s.placed(blue) + 1, "{name}");
@@ -1360,8 +1359,8 @@ fn r1_insurance_costs_nothing_and_pays_10() {
     let p = example("5p-before-roll1-4-placed.json");
     let blue = p.player("blue").unwrap();
     let s = p.state();
-    assert_eq!(play::action_cost(s, Action::Insurance), 0);
-    assert_eq!(play::income(s, Action::Insurance), 10);
+    assert_eq!(rules::action_cost(s, Action::Insurance), 0);
+    assert_eq!(rules::income(s, Action::Insurance), 10);
     let t = p.apply(Action::Insurance).unwrap();
     assert_eq!(t.insurance, Some(blue));
     assert_eq!(cash(&t, blue), cash(s, blue) + 10);
@@ -1391,8 +1390,8 @@ fn r5_short_cash_mortgages_shares() {
     let blue = p.player("blue").unwrap();
     let s = p.state();
     assert_eq!(s.credit(blue), Some(3 + 2 * 12));
-    assert!(!play::is_stowaway(s, blue));
-    assert_eq!(play::action_cost(s, action("ship:jade")), 5);
+    assert!(!rules::is_stowaway(s, blue));
+    assert_eq!(rules::action_cost(s, action("ship:jade")), 5);
     let t = p.apply(action("ship:jade")).unwrap();
     assert_eq!(cash(&t, blue), 3 + 12 - 5);
     assert_eq!(t.shares[blue as usize].iter().sum::<u8>(), 1);
@@ -1404,7 +1403,7 @@ fn r5_stowaway_pays_all_cash_for_a_seat() {
     let p = example("stowaway-with-cash.json");
     let red = p.player("red").unwrap();
     let s = p.state();
-    assert!(play::is_stowaway(s, red));
+    assert!(rules::is_stowaway(s, red));
     assert_eq!(cash(s, red), 1);
     assert_eq!(
         names(&p.legal_actions()),
@@ -1415,7 +1414,7 @@ fn r5_stowaway_pays_all_cash_for_a_seat() {
         "a stowaway may not take insurance"
     );
     assert!(!p.is_legal(action("harbour:C")));
-    assert_eq!(play::action_cost(s, action("ship:jade")), 1);
+    assert_eq!(rules::action_cost(s, action("ship:jade")), 1);
     let t = p.apply(action("ship:jade")).unwrap();
     assert_eq!(cash(&t, red), 0);
     assert_eq!(t.ships[0].crew.get(1), Some(red));
@@ -1427,7 +1426,7 @@ fn r5_stowaway_with_no_cash_pays_nothing() {
     let doc = with(base(), |d| d["to_move"] = json!("yellow"));
     let p = accepted(&doc);
     let yellow = p.player("yellow").unwrap();
-    assert!(play::is_stowaway(p.state(), yellow));
+    assert!(rules::is_stowaway(p.state(), yellow));
     let t = p.apply(action("ship:silk")).unwrap();
     assert_eq!(cash(&t, yellow), 0);
     assert_eq!(t.ships[1].crew.get(0), Some(yellow));
@@ -1469,12 +1468,12 @@ fn r5_pass_records_the_pass_and_moves_on() {
     assert_eq!(t.placed(yellow), p.state().placed(yellow));
     assert_eq!(t.phase, Phase::Placement { to_move: red });
     // Red places; the round is over and roll 2 is due.
-    let u = play::apply(&t, Action::Pirate).unwrap();
+    let u = rules::apply(&t, Action::Pirate).unwrap();
     assert_eq!(u.phase, Phase::Roll);
     // After the roll, round 3 skips yellow, who passed.
-    let v = play::roll(&u, [1, 1, 1]);
+    let v = rules::roll(&u, [1, 1, 1]);
     let order: Vec<PlayerId> = std::iter::successors(Some(v), |s| match s.phase {
-        Phase::Placement { .. } => play::apply(s, Action::Pass).ok(),
+        Phase::Placement { .. } => rules::apply(s, Action::Pass).ok(),
         _ => None,
     })
     .filter_map(|s| match s.phase {
@@ -1513,7 +1512,7 @@ fn r7_boarding_takes_the_seat_and_the_other_pirate_becomes_captain() {
         "a boarding costs no worker"
     );
     // Green boards jade; boarding is over and round 3 begins with the harbour master.
-    let u = play::apply(&t, action("board:jade")).unwrap();
+    let u = rules::apply(&t, action("board:jade")).unwrap();
     assert_eq!(u.ships[0].crew.get(2), Some(green));
     assert_eq!(u.pirate_count(), 0);
     assert_eq!(
@@ -1531,7 +1530,7 @@ fn r7_captain_stays_then_the_second_pirate_decides() {
     let t = p.apply(Action::Stay).unwrap();
     assert_eq!(t.pirates, p.state().pirates);
     assert_eq!(t.decider(), p.player("green"));
-    let u = play::apply(&t, Action::Stay).unwrap();
+    let u = rules::apply(&t, Action::Stay).unwrap();
     assert!(matches!(u.phase, Phase::Placement { .. }));
 }
 
@@ -1552,8 +1551,8 @@ fn r7_strong_pirates_removal_returns_the_worker_to_hand() {
     assert_eq!(t.pirates, [Some(red), None]);
     assert_eq!(t.decider(), Some(red));
     // Red may not remove the pirate who boarded in this step.
-    assert!(!play::is_legal(&t, action("board:jade/remove:1")));
-    let legal = names(&play::legal_actions(&t));
+    assert!(!rules::is_legal(&t, action("board:jade/remove:1")));
+    let legal = names(&rules::legal_actions(&t));
     assert_eq!(
         legal,
         [
@@ -1608,7 +1607,7 @@ fn r8_small_pilot_moves_one_ship_and_may_dock_it() {
     assert_eq!(t.ships[2].at, At::Harbour);
     assert_eq!(t.harbour_count(), 1);
     assert!(
-        !play::is_legal(&t, action("ginseng-1")),
+        !rules::is_legal(&t, action("ginseng-1")),
         "a docked ship cannot be moved"
     );
     let t = p.apply(Action::PILOT_NONE).unwrap();
@@ -1667,7 +1666,7 @@ fn r10_plunder_sends_ships_and_wrecks_the_rest() {
     assert!(t.ships[0].crew.is_empty() && t.ships[2].crew.is_empty());
     // Settlement: the two pirates share 36 + 18; harbour A pays black 6; the
     // insurer (red) pays shipyard A (blue, 6) and B (green, 8).
-    let settled = play::settle(&t);
+    let settled = rules::settle(&t);
     let id = |n: &str| p.player(n).unwrap() as usize;
     assert_eq!(settled.payouts[id("yellow")], 27);
     assert_eq!(settled.payouts[id("green")], 27 + 8);
@@ -1748,7 +1747,7 @@ fn examples_validate_and_cover_the_list() {
     any("strong pirates", &|s| s.variant.strong_pirates);
     any("a stowaway with cash", &|s| match s.phase {
         Phase::Placement { to_move } => {
-            s.cash[to_move as usize].is_some_and(|c| c > 0) && play::is_stowaway(s, to_move)
+            s.cash[to_move as usize].is_some_and(|c| c > 0) && rules::is_stowaway(s, to_move)
         }
         _ => false,
     });
@@ -1825,7 +1824,7 @@ fn check_text(text: &str) -> Result<(), TestCaseError> {
         if let Ok(t) = t
             && t.phase == Phase::Roll
         {
-            let _ = play::roll(&t, [6, 6, 6]);
+            let _ = rules::roll(&t, [6, 6, 6]);
         }
     }
     Ok(())

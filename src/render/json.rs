@@ -1,9 +1,10 @@
 //! The advice and odds JSON of POSITION.md (`format_version` 1).
 
-use super::{Render, phase_name};
+use super::{Render, how};
 use crate::Position;
-use crate::layouts::{self, Comparison};
-use crate::report::{Advice, Future, Method, Odds, Sampling, ShipOdds, Then};
+use crate::parse::layout;
+use crate::report::{Advice, Comparison, How, Odds, Sampling, ShipOdds, Then, Voyage};
+use crate::rules::{At, Cargo};
 use serde::Serialize;
 
 pub struct JsonRender;
@@ -152,16 +153,9 @@ fn ships(odds: &[ShipOdds]) -> Vec<ShipJson> {
 pub fn advice_json<'a>(position: &'a Position, advice: &Advice) -> AdviceJson<'a> {
     AdviceJson {
         format_version: FORMAT_VERSION,
-        phase: phase_name(position.state().phase),
+        phase: position.state().phase.name(),
         decider: position.name(advice.decider),
-        how: method_json(
-            advice.method,
-            &advice.method_reason,
-            advice.future,
-            advice.sampling.as_ref(),
-            advice.shares_counted,
-            advice.approximation.as_deref(),
-        ),
+        how: method_json(&advice.how),
         options: advice
             .options
             .iter()
@@ -193,34 +187,21 @@ pub fn advice_json<'a>(position: &'a Position, advice: &Advice) -> AdviceJson<'a
 pub fn odds_json(position: &Position, odds: &Odds) -> OddsJson {
     OddsJson {
         format_version: FORMAT_VERSION,
-        how: method_json(
-            odds.method,
-            &odds.method_reason,
-            odds.future,
-            odds.sampling.as_ref(),
-            odds.shares_counted,
-            odds.approximation.as_deref(),
-        ),
+        how: method_json(&odds.how),
         ships: ships(&odds.ships),
         players: named(position, &odds.players),
         players_stderr: odds.players_stderr.as_ref().map(|e| named(position, e)),
     }
 }
 
-fn method_json(
-    method: Method,
-    reason: &str,
-    future: Future,
-    sampling: Option<&Sampling>,
-    count_shares: bool,
-    approximation: Option<&str>,
-) -> MethodJson {
+fn method_json(how: &How) -> MethodJson {
+    let sampling = how.sampling.as_ref();
     MethodJson {
-        method: method.name(),
-        method_reason: reason.to_string(),
-        future: future.name(),
-        count_shares,
-        approximation: approximation.map(str::to_string),
+        method: how.method.name(),
+        method_reason: how::reason(how),
+        future: how.future.name(),
+        count_shares: how.shares_counted,
+        approximation: how::approximation(how),
         seed: sampling.map(|s| s.seed),
         samples: sampling.map(|s| s.samples),
         sampling: sampling.map(sampling_json),
@@ -287,14 +268,14 @@ pub struct FateJson {
     pub plundered: bool,
 }
 
-pub fn settlement_json(v: &crate::events::Voyage) -> String {
+pub fn settlement_json(v: &Voyage) -> String {
     let s = &v.state;
     let ships = s
         .ships
         .iter()
         .map(|ship| FateJson {
             cargo: ship.cargo.name(),
-            at: if ship.at == crate::state::At::Harbour {
+            at: if ship.at == At::Harbour {
                 "harbour"
             } else {
                 "shipyard"
@@ -308,7 +289,7 @@ pub fn settlement_json(v: &crate::events::Voyage) -> String {
             v.settlement.payouts[p as usize] as f64,
         )
     });
-    let prices = crate::rules::Cargo::ALL
+    let prices = Cargo::ALL
         .iter()
         .map(|c| (c.name().to_string(), v.prices[c.index()] as f64));
     pretty(&SettlementJson {
@@ -362,22 +343,15 @@ pub fn layouts_json(position: &Position, c: &Comparison, top: usize) -> LayoutsJ
     LayoutsJson {
         format_version: FORMAT_VERSION,
         harbour_master: position.name(c.harbour_master).to_string(),
-        how: method_json(
-            c.method,
-            &c.method_reason,
-            c.future,
-            c.sampling.as_ref(),
-            c.shares_counted,
-            c.approximation.as_deref(),
-        ),
+        how: method_json(&c.how),
         buy: c.buy,
         layouts: c
             .layouts
             .iter()
             .take(top)
             .map(|l| LayoutJson {
-                layout: layouts::layout_name(l.layout),
-                ashore: layouts::ashore(l.layout).name(),
+                layout: layout::name(l.layout),
+                ashore: l.ashore.name(),
                 value: clean(l.value),
                 stderr: l.stderr,
                 p_best: l.p_best,

@@ -1,14 +1,20 @@
-//! Output: one renderer per format behind [`Render`]. Renderers know names and
-//! layout, never the rules; only [`table`] knows comfy-table.
+//! Output: one renderer per format behind [`Render`]. Renderers know names,
+//! words and layout, never the rules, and read only reports and positions;
+//! only [`table`] knows comfy-table.
+//!
+//! - [`table`]: advice, odds and layouts as tables for a person;
+//! - [`json`]: the same as the JSON of POSITION.md, and a settlement;
+//! - [`board`]: a position drawn; [`settlement`]: a finished voyage in words;
+//! - [`how`]: how a result was computed, in words, for both formats.
 
 pub mod board;
+pub mod how;
 pub mod json;
+pub mod settlement;
 pub mod table;
 
 use crate::Position;
-use crate::layouts::Comparison;
-use crate::report::{Advice, Odds};
-use crate::state::Phase;
+use crate::report::{Advice, Comparison, Odds};
 
 /// How results are printed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -29,18 +35,5 @@ pub fn renderer(format: Format) -> Box<dyn Render> {
     match format {
         Format::Table => Box::new(table::TableRender),
         Format::Json => Box::new(json::JsonRender),
-    }
-}
-
-/// The phase's name as POSITION.md spells it.
-pub fn phase_name(phase: Phase) -> &'static str {
-    match phase {
-        Phase::Placement { .. } => "placement",
-        Phase::Boarding { .. } => "boarding",
-        Phase::SmallPilot => "small_pilot",
-        Phase::LargePilot => "large_pilot",
-        Phase::Plunder => "plunder",
-        Phase::Roll => "roll",
-        Phase::Over => "over",
     }
 }

@@ -1,10 +1,10 @@
 //! Tables for a person at the table (comfy-table).
 
-use super::{Render, phase_name};
+use super::{Render, how};
 use crate::Position;
-use crate::layouts::{self, Comparison};
-use crate::report::{Advice, Future, Odds, Sampling, ShipOdds, Then};
-use crate::state::Phase;
+use crate::parse::layout;
+use crate::report::{Advice, Comparison, Future, How, Odds, ShipOdds, Then};
+use crate::rules::{Action, Phase};
 use comfy_table::presets::UTF8_FULL_CONDENSED;
 use comfy_table::{CellAlignment, Table};
 
@@ -51,7 +51,7 @@ pub fn situation(position: &Position) -> String {
     };
     match s.phase {
         Phase::Placement { .. } => format!("placement round {}, {rolls}", s.round),
-        phase => format!("{}, {rolls}", phase_name(phase).replace('_', " ")),
+        phase => format!("{}, {rolls}", phase.name().replace('_', " ")),
     }
 }
 
@@ -74,18 +74,14 @@ fn ships_table(position: &Position, ships: &[ShipOdds]) -> Table {
     t
 }
 
-/// The line that says how the figures were computed.
-fn method_line(
-    method_reason: &str,
-    future: &str,
-    sampling: Option<&Sampling>,
-    shares: bool,
-) -> String {
-    let mut line = format!("Method: {method_reason}; future {future}");
-    if shares {
+/// The lines that say how the figures were computed: the method, and the
+/// approximation when there was one.
+fn method_lines(how: &How) -> String {
+    let mut line = format!("Method: {}; future {}", how::reason(how), how.future.name());
+    if how.shares_counted {
         line += "; shares counted";
     }
-    if let Some(s) = sampling {
+    if let Some(s) = &how.sampling {
         line += &format!(
             "; {} play-outs, seed {}, stopped by {}",
             s.samples,
@@ -96,7 +92,11 @@ fn method_line(
             line += " (a run cut short by time is not repeated exactly by its seed)";
         }
     }
-    line + "\n"
+    line += "\n";
+    if let Some(a) = how::approximation(how) {
+        line += &format!("Approximation: {a}\n");
+    }
+    line
 }
 
 /// `12.34 ± 0.56`: a value with its 95% interval when sampled.
@@ -105,10 +105,6 @@ fn with_interval(x: f64, stderr: Option<f64>, show: fn(f64) -> String) -> String
         Some(se) => format!("{} ± {:.2}", show(x), 1.96 * se),
         None => show(x),
     }
-}
-
-fn approximation_line(approximation: Option<&str>) -> String {
-    approximation.map_or(String::new(), |a| format!("Approximation: {a}\n"))
 }
 
 /// "then blue: pilot:large", or "then the dice": what the model expects next.
@@ -124,16 +120,10 @@ impl Render for TableRender {
     fn advice(&self, position: &Position, advice: &Advice) -> String {
         let who = position.name(advice.decider);
         let mut out = format!("{who} to decide: {}\n", situation(position));
-        out += &method_line(
-            &advice.method_reason,
-            advice.future.name(),
-            advice.sampling.as_ref(),
-            advice.shares_counted,
-        );
-        out += &approximation_line(advice.approximation.as_deref());
-        let sampled = advice.sampling.is_some();
+        out += &method_lines(&advice.how);
+        let sampled = advice.how.sampling.is_some();
         let reference = match advice.reference {
-            crate::Action::Plunder(_) => "first".to_string(),
+            Action::Plunder(_) => "first".to_string(),
             other => other.to_string(),
         };
         let versus = format!("vs {reference}");
@@ -141,7 +131,7 @@ impl Render for TableRender {
         if sampled {
             header.push("P(best)");
         }
-        let expecting = advice.future != Future::None;
+        let expecting = advice.how.future != Future::None;
         if expecting {
             header.push("expected next");
         }
@@ -183,18 +173,12 @@ impl Render for TableRender {
     }
 
     fn odds(&self, position: &Position, odds: &Odds) -> String {
-        let model = match odds.future {
+        let model = match odds.how.future {
             Future::None => "if nobody places another worker".to_string(),
             other => format!("if every later placement is {}", other.name()),
         };
         let mut out = format!("Odds {model}: {}\n", situation(position));
-        out += &method_line(
-            &odds.method_reason,
-            odds.future.name(),
-            odds.sampling.as_ref(),
-            odds.shares_counted,
-        );
-        out += &approximation_line(odds.approximation.as_deref());
+        out += &method_lines(&odds.how);
         out += &format!("{}\n", ships_table(position, &odds.ships));
         let mut t = table(&["player", "value"]);
         for (p, v) in odds.players.iter().enumerate() {
@@ -215,13 +199,7 @@ impl Render for TableRender {
             "Layouts for harbour master {hm}: {shown} of {} shown, best first\n",
             c.layouts.len()
         );
-        out += &method_line(
-            &c.method_reason,
-            c.future.name(),
-            c.sampling.as_ref(),
-            c.shares_counted,
-        );
-        out += &approximation_line(c.approximation.as_deref());
+        out += &method_lines(&c.how);
         let names: Vec<&str> = (0..position.state().players)
             .map(|p| position.name(p))
             .collect();
@@ -229,7 +207,7 @@ impl Render for TableRender {
         if c.buy {
             header.push("buy");
         }
-        let sampled = c.sampling.is_some();
+        let sampled = c.how.sampling.is_some();
         header.push("value");
         if sampled {
             header.push("P(best)");
@@ -240,8 +218,8 @@ impl Render for TableRender {
         for (k, l) in c.layouts.iter().take(top).enumerate() {
             let mut row = vec![
                 (k + 1).to_string(),
-                layouts::layout_name(l.layout),
-                layouts::ashore(l.layout).name().to_string(),
+                layout::name(l.layout),
+                l.ashore.name().to_string(),
             ];
             if c.buy {
                 row.push(l.purchase.map_or("nothing".to_string(), |(cargo, cost)| {
@@ -286,8 +264,8 @@ impl Render for TableRender {
             };
             out += &format!(
                 "Best: {} ({} ashore){buy}, worth {} to {hm}.\n",
-                layouts::layout_name(best.layout),
-                layouts::ashore(best.layout).name(),
+                layout::name(best.layout),
+                best.ashore.name(),
                 money(best.value)
             );
         }

@@ -2,8 +2,7 @@
 #![allow(dead_code)]
 
 use manila_odds::Position;
-use manila_odds::play;
-use manila_odds::state::{Phase, State, Variant};
+use manila_odds::rules::{self, Phase, State, Variant};
 
 /// A small deterministic generator (SplitMix64), so tests need no RNG crate.
 pub struct Rng(u64);
@@ -35,13 +34,13 @@ const NAMES: [&str; 5] = ["red", "blue", "green", "yellow", "black"];
 /// A random voyage start: 3 to 5 players, a random layout, maybe variants and cash.
 pub fn random_start(rng: &mut Rng) -> State {
     let players = 3 + rng.below(3) as u8;
-    let layouts = play::layouts();
+    let layouts = rules::layouts();
     let (cargos, starts) = layouts[rng.below(layouts.len())];
     let variant = Variant {
         strong_pirates: rng.chance(30),
         thirteen_wrecks: rng.chance(20),
     };
-    let mut s = play::voyage_start(
+    let mut s = rules::voyage_start(
         players,
         rng.below(players as usize) as u8,
         cargos,
@@ -69,7 +68,7 @@ pub fn random_position(seed: u64) -> Position {
         while s.phase != Phase::Over {
             if s.phase == Phase::Roll {
                 let dice = [0; 3].map(|_| 1 + rng.below(6) as u8);
-                s = play::roll(&s, dice);
+                s = rules::roll(&s, dice);
                 continue;
             }
             last_decision = Some(s);
@@ -77,7 +76,7 @@ pub fn random_position(seed: u64) -> Position {
                 break;
             }
             decisions += 1;
-            let legal = play::legal_actions(&s);
+            let legal = rules::legal_actions(&s);
             let pick = if legal.len() > 1
                 && matches!(s.phase, Phase::Placement { .. })
                 && rng.chance(85)
@@ -86,7 +85,7 @@ pub fn random_position(seed: u64) -> Position {
             } else {
                 rng.below(legal.len())
             };
-            s = play::apply(&s, legal[pick]).expect("legal actions apply");
+            s = rules::apply(&s, legal[pick]).expect("legal actions apply");
         }
         if let Some(s) = last_decision {
             let names = NAMES[..s.players as usize]

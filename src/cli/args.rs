@@ -1,0 +1,214 @@
+//! The command line as clap reads it: subcommands, flags and their help. Doc
+//! comments are the help text; [`super::config`] turns these into a `Config`.
+
+use crate::engine::analysis::MAX_NODES;
+use clap::{Parser, Subcommand};
+
+/// Exact odds and advice for one voyage of Manila.
+///
+/// A position is a file (JSON of POSITION.md, or the one-line notation), - for
+/// standard input, or --pos "<notation>".
+#[derive(Parser, Debug)]
+#[command(name = "manila-odds", version, about, long_about = None)]
+pub struct Args {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// Where a position comes from.
+#[derive(clap::Args, Debug)]
+pub struct PositionArgs {
+    /// A position file (JSON of POSITION.md or the one-line notation), or - for
+    /// standard input.
+    #[arg(required_unless_present = "pos", conflicts_with = "pos")]
+    pub position: Option<String>,
+    /// The position in the one-line notation (see the README).
+    #[arg(long, value_name = "NOTATION")]
+    pub pos: Option<String>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Validate a position and draw it: lanes, crews, berths, pirates, pilots, phase.
+    Show {
+        #[command(flatten)]
+        input: PositionArgs,
+    },
+    /// Rank every option of the player who decides now.
+    ///
+    /// The table lists, best first:
+    ///   action   the option, named as in POSITION.md;
+    ///   cost     what it costs the decider now (a stowaway pays all their cash);
+    ///   P(paid)  the probability that the worker placed (or the deciding pirate) is
+    ///            paid at settlement; blank for pass, pilot moves and plunder;
+    ///   EV       the decider's expected change of cash from now to the end of
+    ///            settlement (RULES.md R13), the option's cost and income included;
+    ///   vs pass  EV minus the EV of pass (placement), stay (boarding), none (pilots)
+    ///            or the first option (plunder).
+    /// Under it, each ship's odds of ending in the harbour, the shipyard, and of
+    /// being plundered, if the decider takes the best option.
+    ///
+    /// With Monte Carlo, EV and vs pass carry a 95% interval (1.96 standard
+    /// errors), and P(best) is the probability that the option is the best.
+    #[command(verbatim_doc_comment)]
+    Advise {
+        #[command(flatten)]
+        input: PositionArgs,
+        /// Print the advice JSON of POSITION.md instead of a table.
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        solve: SolveArgs,
+    },
+    /// Each ship's odds and every player's value from the position: if nobody
+    /// places another worker, or under the model of --future.
+    Odds {
+        #[command(flatten)]
+        input: PositionArgs,
+        /// Print the odds JSON of POSITION.md instead of a table.
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        solve: SolveArgs,
+    },
+    /// Compare the harbour master's 100 layouts (R3: the cargo left ashore and the
+    /// start spaces), ranked by the harbour master's value under the future model
+    /// (default greedy), with each ship's docking odds and every player's value.
+    ///
+    /// The input is a voyage's start: the POSITION.md JSON without ships (or with
+    /// ships empty): players, harbour master, and optional cash, shares, prices.
+    #[command(verbatim_doc_comment)]
+    Layouts {
+        /// The voyage start: a JSON file, or - for standard input.
+        position: String,
+        /// Print JSON instead of a table.
+        #[arg(long)]
+        json: bool,
+        /// Show only the N best layouts (default: all).
+        #[arg(long, value_name = "N")]
+        top: Option<usize>,
+        /// Compare only these layouts, as in the notation: "J2 S3 G4" ...
+        #[arg(long, value_name = "LAYOUT", num_args = 1..)]
+        only: Vec<String>,
+        /// Also value buying one share (R1: its price, at least 5) with each
+        /// layout, and report the best purchase; counts shares (--count-shares).
+        #[arg(long)]
+        buy: bool,
+        #[command(flatten)]
+        solve: SolveArgs,
+    },
+    /// Turn a JSON position into the one-line notation, or the notation into JSON.
+    Convert {
+        #[command(flatten)]
+        input: PositionArgs,
+        /// The format to write (default: the other one).
+        #[arg(long, value_enum)]
+        to: Option<FormatArg>,
+    },
+    /// Apply events in order and print the new position (or the settlement).
+    ///
+    /// Events: a placement ("green ship:jade", "red harbour:B", "pass"), a roll
+    /// with its three dice in ship order ("roll 3 5 2"), a boarding choice ("stay",
+    /// "board:silk"), a pilot move ("jade+1", "silk-1,jade+1", "none"), a plunder
+    /// choice ("jade:harbour"). The player's name is optional; when given it must
+    /// be the one who decides. With --pos, every argument is an event.
+    #[command(verbatim_doc_comment)]
+    Apply {
+        /// The position (file or -) followed by the events; with --pos, events only.
+        #[arg(required = true, num_args = 1..)]
+        words: Vec<String>,
+        /// The position in the one-line notation.
+        #[arg(long, value_name = "NOTATION")]
+        pos: Option<String>,
+        /// Print JSON instead of the notation.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Play a voyage at the table: one event or command per line on standard input
+    /// (events as for apply, plus show, advise, odds, undo, help, quit). After each
+    /// event it prints the board and the advice for whoever decides next.
+    Session {
+        /// The starting position (a file); or use --pos or --layout.
+        #[arg(conflicts_with_all = ["pos", "layout"])]
+        position: Option<String>,
+        /// The starting position in the one-line notation.
+        #[arg(long, value_name = "NOTATION", conflicts_with = "layout")]
+        pos: Option<String>,
+        /// Start a voyage from a layout: players and ships, e.g. "r*,b,g,y J2 S3 G4"
+        /// (the harbour master starred; ships as in the notation, at their start
+        /// spaces; variants "+strong" or "+thirteen" may follow).
+        #[arg(long)]
+        layout: Option<String>,
+        #[command(flatten)]
+        solve: SolveArgs,
+    },
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FormatArg {
+    Json,
+    Notation,
+}
+
+/// How to compute: the method and, for Monte Carlo, how long to sample.
+#[derive(clap::Args, Debug)]
+pub struct SolveArgs {
+    /// exact: enumerate every die; mc: sample play-outs; auto: exact when the
+    /// enumeration is small enough, else mc (the output says which ran and why).
+    #[arg(long, value_enum, default_value_t = MethodArg::Auto)]
+    pub method: MethodArg,
+    /// Seed of the Monte Carlo streams; the same seed gives the same output
+    /// whatever the thread count. Drawn and printed when not given.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Worker threads for Monte Carlo (default: every core).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Monte Carlo play-outs to make (rounded up to whole blocks of 216).
+    #[arg(long)]
+    pub samples: Option<u64>,
+    /// Stop once every option's standard error is below this.
+    #[arg(long, value_name = "X")]
+    pub target_stderr: Option<f64>,
+    /// Stop once the best option leads each other by 3 joint standard errors.
+    #[arg(long)]
+    pub until_settled: bool,
+    /// Never more play-outs than this.
+    #[arg(long, default_value_t = 20_000_000)]
+    pub max_samples: u64,
+    /// Stop after this many seconds and report what has been gathered.
+    #[arg(long, value_name = "S")]
+    pub time_limit: Option<f64>,
+    /// Sample every die, even where the end of the voyage could be enumerated.
+    #[arg(long)]
+    pub no_variance_reduction: bool,
+    /// Count each player's unmortgaged shares at their expected price rise (R12,
+    /// track 0-5-10-20-30), from the position's shares and prices; every decision
+    /// maker then maximises that value.
+    #[arg(long)]
+    pub count_shares: bool,
+    /// What the players do with workers still in hand (R15): none: nobody places
+    /// again; greedy: each later placement is its player's best under none;
+    /// equilibrium: every later placement and decision subgame-perfect (max-n).
+    /// Default: none; greedy for layouts.
+    #[arg(long, value_enum)]
+    pub future: Option<FutureArg>,
+    /// Node budget of the equilibrium search; beyond it the search is shortened
+    /// (max-n over the next placements only, greedy after) and the output says so.
+    #[arg(long, value_name = "N", default_value_t = MAX_NODES)]
+    pub max_nodes: u64,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+pub enum FutureArg {
+    None,
+    Greedy,
+    Equilibrium,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+pub enum MethodArg {
+    Exact,
+    Mc,
+    Auto,
+}

@@ -1,0 +1,122 @@
+//! The commands run on a [`Config`]: each reads its input, asks the engine or
+//! the parsers, and returns the text to print.
+
+use super::config::{Config, Task};
+use super::input::{read_position, read_text};
+use super::session::Session;
+use super::{progress, words};
+use crate::engine::analysis::{self, Request};
+use crate::engine::layouts;
+use crate::parse::events::{self, Outcome};
+use crate::parse::{json, notation};
+use crate::render::{self, Format};
+use crate::{Error, Position, rules};
+use std::io::IsTerminal;
+
+/// Runs a configured task and returns what to print.
+pub fn execute(config: &Config) -> Result<String, Error> {
+    if let Task::Layouts { top, only, buy } = &config.task {
+        return compare_layouts(config, *top, only, *buy);
+    }
+    let (position, given_as_json) = read_position(&config.source)?;
+    match &config.task {
+        Task::Show => Ok(render::board::draw(&position)),
+        Task::Convert { to_json } => Ok(convert(&position, to_json.unwrap_or(!given_as_json))),
+        Task::Apply { events } => apply(&position, events, config.format),
+        Task::Session => session(position, &config.request),
+        _ => analyse(config, &position),
+    }
+}
+
+/// `advise` and `odds`.
+fn analyse(config: &Config, position: &Position) -> Result<String, Error> {
+    if config.task == Task::Advise && position.state().decider().is_none() {
+        return Err(Error::Usage(format!(
+            "nobody decides in this position ({}); use odds, or apply the roll",
+            position.state().phase_words()
+        )));
+    }
+    let renderer = render::renderer(config.format);
+    let pool = thread_pool(config.threads)?;
+    // Progress goes to standard error, and only to a person watching it.
+    let mut bar = progress::Bar::new(std::io::stderr().is_terminal());
+    let mut report = |n: u64, se: f64| bar.update(n, se);
+    let text = match config.task {
+        Task::Advise => {
+            let advice = pool.install(|| analysis::advise(position, &config.request, &mut report));
+            renderer.advice(position, &advice)
+        }
+        _ => {
+            let odds = pool.install(|| analysis::odds(position, &config.request, &mut report));
+            renderer.odds(position, &odds)
+        }
+    };
+    bar.finish();
+    Ok(text)
+}
+
+fn convert(position: &Position, to_json: bool) -> String {
+    if to_json {
+        position.to_setup().to_json()
+    } else {
+        format!("{}\n", notation::format(position))
+    }
+}
+
+fn apply(position: &Position, events: &[String], format: Format) -> Result<String, Error> {
+    let outcome = events::apply_all(position, events).map_err(|e| Error::Usage(e.to_string()))?;
+    Ok(match (outcome, format) {
+        (Outcome::Going(p), Format::Json) => p.to_setup().to_json(),
+        (Outcome::Going(p), Format::Table) => format!("{}\n", notation::format(&p)),
+        (Outcome::Settled(v), Format::Json) => render::json::settlement_json(&v),
+        (Outcome::Settled(v), Format::Table) => render::settlement::settlement(&v),
+    })
+}
+
+fn session(start: Position, request: &Request) -> Result<String, Error> {
+    let stdin = std::io::stdin();
+    let mut stdout = std::io::stdout().lock();
+    let result = Session::new(start, request).run(stdin.lock(), &mut stdout);
+    match result {
+        Ok(()) => Ok(String::new()),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(String::new()),
+        Err(e) if e.kind() == std::io::ErrorKind::InvalidData => Err(Error::Usage(
+            "session: standard input is not UTF-8 text".into(),
+        )),
+        Err(e) => Err(Error::Io(format!("session: {e}"))),
+    }
+}
+
+/// The worker threads of a run (`--threads`, default every core).
+fn thread_pool(threads: Option<usize>) -> Result<rayon::ThreadPool, Error> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.unwrap_or(0))
+        .build()
+        .map_err(|e| Error::Io(format!("cannot start threads: {e}")))
+}
+
+/// `layouts`: the voyage start, the layouts asked for, compared and drawn.
+fn compare_layouts(
+    config: &Config,
+    top: Option<usize>,
+    only: &[String],
+    buy: bool,
+) -> Result<String, Error> {
+    let (text, _) = read_text(&config.source)?;
+    let start = json::read_start(&text).map_err(words::start_error)?;
+    let chosen = if only.is_empty() {
+        rules::layouts()
+    } else {
+        only.iter()
+            .map(|l| words::only_layout(l))
+            .collect::<Result<Vec<_>, _>>()?
+    };
+    let pool = thread_pool(config.threads)?;
+    let mut bar = progress::Bar::new(std::io::stderr().is_terminal());
+    let mut report = |n: u64, se: f64| bar.update(n, se);
+    let comparison = pool
+        .install(|| layouts::compare(start.state(), &chosen, buy, &config.request, &mut report));
+    bar.finish();
+    let shown = top.unwrap_or(chosen.len());
+    Ok(render::renderer(config.format).layouts(&start, &comparison, shown))
+}

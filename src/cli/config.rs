@@ -1,0 +1,287 @@
+//! The command line turned into a plain, checked [`Config`]: what to do, where
+//! the position comes from, how to print, and the engine's [`Request`].
+
+use super::args::{Args, Command, FormatArg, FutureArg, MethodArg, PositionArgs, SolveArgs};
+use super::words;
+use crate::Error;
+use crate::engine::analysis::{self, MethodChoice, Request};
+use crate::engine::{layouts, sample};
+use crate::render::Format;
+use crate::report::Future;
+use rand::RngExt;
+
+/// More threads than this is surely a typo.
+pub const MAX_THREADS: usize = 256;
+
+/// Play-outs made when no stopping rule is given.
+pub const DEFAULT_SAMPLES: u64 = 100_008;
+
+/// Play-outs made when no stopping rule is given and players keep placing.
+pub const DEFAULT_SAMPLES_PLACING: u64 = 4_320;
+
+/// Play-outs of `layouts` when players keep placing and no stopping rule is
+/// given: two blocks, the least that gives error bars.
+pub const DEFAULT_SAMPLES_LAYOUTS: u64 = 432;
+
+/// What to do, with every argument checked.
+#[derive(Debug)]
+pub struct Config {
+    pub task: Task,
+    pub source: Source,
+    pub format: Format,
+    pub request: Request,
+    /// Worker threads for Monte Carlo; `None`: every core.
+    pub threads: Option<usize>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Task {
+    Show,
+    Advise,
+    Odds,
+    /// Write the position as JSON (`true`) or notation (`false`); `None`: the
+    /// format it was not given in.
+    Convert {
+        to_json: Option<bool>,
+    },
+    Apply {
+        events: Vec<String>,
+    },
+    Session,
+    /// Compare layouts: the best `top`, only those of `only` when given.
+    Layouts {
+        top: Option<usize>,
+        only: Vec<String>,
+        buy: bool,
+    },
+}
+
+/// Where the position comes from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Source {
+    Stdin,
+    File(String),
+    Notation(String),
+    /// A layout to start a voyage from (session).
+    Layout(String),
+}
+
+impl Source {
+    fn from_args(position: Option<String>, pos: Option<String>) -> Source {
+        match (position, pos) {
+            (_, Some(text)) => Source::Notation(text),
+            (Some(path), None) if path == "-" => Source::Stdin,
+            (Some(path), None) => Source::File(path),
+            (None, None) => Source::Stdin,
+        }
+    }
+
+    fn of(input: PositionArgs) -> Source {
+        Source::from_args(input.position, input.pos)
+    }
+}
+
+fn format_of(json: bool) -> Format {
+    if json { Format::Json } else { Format::Table }
+}
+
+/// A command's task, source and format, and its solving flags if it has any.
+type Parts = (Task, Source, Format, Option<SolveArgs>);
+
+impl Config {
+    pub fn from_args(args: Args) -> Result<Config, Error> {
+        let (task, source, format, solve) = match args.command {
+            Command::Show { input } => (Task::Show, Source::of(input), Format::Table, None),
+            Command::Advise { input, json, solve } => (
+                Task::Advise,
+                Source::of(input),
+                format_of(json),
+                Some(solve),
+            ),
+            Command::Odds { input, json, solve } => odds(input, json, solve)?,
+            Command::Layouts {
+                position,
+                json,
+                top,
+                only,
+                buy,
+                solve,
+            } => layouts_task(position, json, top, only, buy, solve)?,
+            Command::Convert { input, to } => {
+                let to_json = to.map(|f| f == FormatArg::Json);
+                (
+                    Task::Convert { to_json },
+                    Source::of(input),
+                    Format::Table,
+                    None,
+                )
+            }
+            Command::Apply { words, pos, json } => apply(words, pos, json)?,
+            Command::Session {
+                position,
+                pos,
+                layout,
+                solve,
+            } => session(position, pos, layout, solve)?,
+        };
+        let layouts = matches!(task, Task::Layouts { .. });
+        let (request, threads) = match solve {
+            Some(solve) => solve.request(layouts)?,
+            None => (
+                Request::new(MethodChoice::Auto, sample::Settings::new(0)),
+                None,
+            ),
+        };
+        if layouts {
+            layouts::check(&request).map_err(words::request_error)?;
+        }
+        Ok(Config {
+            task,
+            source,
+            format,
+            request,
+            threads,
+        })
+    }
+}
+
+fn odds(input: PositionArgs, json: bool, solve: SolveArgs) -> Result<Parts, Error> {
+    if solve.until_settled {
+        let why = "odds value no options to settle between; use --target-stderr or --samples";
+        return Err(Error::Usage(format!("--until-settled: {why}")));
+    }
+    Ok((Task::Odds, Source::of(input), format_of(json), Some(solve)))
+}
+
+fn layouts_task(
+    position: String,
+    json: bool,
+    top: Option<usize>,
+    only: Vec<String>,
+    buy: bool,
+    solve: SolveArgs,
+) -> Result<Parts, Error> {
+    if top == Some(0) {
+        return Err(Error::Usage("--top: show at least 1 layout".into()));
+    }
+    let task = Task::Layouts { top, only, buy };
+    let source = Source::from_args(Some(position), None);
+    Ok((task, source, format_of(json), Some(solve)))
+}
+
+fn apply(words: Vec<String>, pos: Option<String>, json: bool) -> Result<Parts, Error> {
+    let (source, events) = match pos {
+        Some(text) => (Source::Notation(text), words),
+        None => (
+            Source::from_args(words.first().cloned(), None),
+            words[1..].to_vec(),
+        ),
+    };
+    if events.is_empty() {
+        return Err(Error::Usage(
+            "apply: give at least one event after the position".into(),
+        ));
+    }
+    Ok((Task::Apply { events }, source, format_of(json), None))
+}
+
+fn session(
+    position: Option<String>,
+    pos: Option<String>,
+    layout: Option<String>,
+    solve: SolveArgs,
+) -> Result<Parts, Error> {
+    let source = match (position, pos, layout) {
+        (_, _, Some(layout)) => Source::Layout(layout),
+        (Some(p), _, _) if p == "-" => {
+            return Err(Error::Usage("session: standard input carries the events; give the position as a file, --pos or --layout".into()));
+        }
+        (position, pos, None) => Source::from_args(position, pos),
+    };
+    if source == Source::Stdin {
+        return Err(Error::Usage(
+            "session: give a starting position (a file, --pos or --layout)".into(),
+        ));
+    }
+    Ok((Task::Session, source, Format::Table, Some(solve)))
+}
+
+impl SolveArgs {
+    /// The request of the flags; `layouts` has its own defaults (greedy, and
+    /// fewer play-outs: each one plays out every layout).
+    fn request(self, layouts: bool) -> Result<(Request, Option<usize>), Error> {
+        self.check()?;
+        let future = match self.future {
+            None if layouts => Future::Greedy,
+            None => Future::None,
+            Some(FutureArg::None) => Future::None,
+            Some(FutureArg::Greedy) => Future::Greedy,
+            Some(FutureArg::Equilibrium) => Future::Equilibrium,
+        };
+        let method = match self.method {
+            MethodArg::Exact => MethodChoice::Exact,
+            MethodArg::Mc => MethodChoice::MonteCarlo,
+            MethodArg::Auto => MethodChoice::Auto,
+        };
+        let mut request = Request::new(method, self.settings(future, layouts)?);
+        request.valuation.count_shares = self.count_shares;
+        request.future = future;
+        request.max_nodes = self.max_nodes;
+        analysis::check(&request).map_err(words::request_error)?;
+        Ok((request, self.threads))
+    }
+
+    /// The flags' own bounds.
+    fn check(&self) -> Result<(), Error> {
+        let bad = |flag: &str, why: &str| Err(Error::Usage(format!("{flag}: {why}")));
+        if self.threads == Some(0) {
+            return bad("--threads", "needs at least 1 thread");
+        }
+        if self.samples == Some(0) {
+            return bad("--samples", "needs at least 1 sample");
+        }
+        if self
+            .target_stderr
+            .is_some_and(|x| !(x.is_finite() && x > 0.0))
+        {
+            return bad("--target-stderr", "must be a positive number");
+        }
+        if self.threads.is_some_and(|n| n > MAX_THREADS) {
+            return bad("--threads", &format!("at most {MAX_THREADS} threads"));
+        }
+        if self.max_nodes == 0 {
+            return bad("--max-nodes", "needs at least 1 node");
+        }
+        Ok(())
+    }
+
+    /// The sampler's settings: how long to sample, by the flags or the
+    /// defaults of the model.
+    fn settings(&self, future: Future, layouts: bool) -> Result<sample::Settings, Error> {
+        let time_limit = match self.time_limit.map(std::time::Duration::try_from_secs_f64) {
+            Some(Ok(t)) if !t.is_zero() => Some(t),
+            Some(_) => {
+                let why = "must be a positive number of seconds";
+                return Err(Error::Usage(format!("--time-limit: {why}")));
+            }
+            None => None,
+        };
+        let seed = self.seed.unwrap_or_else(|| rand::rng().random());
+        let mut settings = sample::Settings::new(seed);
+        let open_ended =
+            self.target_stderr.is_some() || self.until_settled || self.time_limit.is_some();
+        // A greedy play-out values every option's later placements: fewer of them.
+        let default_samples = match future {
+            Future::None => DEFAULT_SAMPLES,
+            _ if layouts => DEFAULT_SAMPLES_LAYOUTS,
+            _ => DEFAULT_SAMPLES_PLACING,
+        };
+        settings.samples = self.samples.or((!open_ended).then_some(default_samples));
+        settings.target_stderr = self.target_stderr;
+        settings.until_settled = self.until_settled;
+        settings.max_samples = self.max_samples.max(1);
+        settings.time_limit = time_limit;
+        settings.reduce_variance = !self.no_variance_reduction;
+        Ok(settings)
+    }
+}

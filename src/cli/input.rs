@@ -1,0 +1,47 @@
+//! Where a position comes from: a file, standard input, `--pos` notation or a
+//! `--layout`; read as JSON when it starts with `{`, else as notation.
+
+use super::config::Source;
+use crate::parse::{layout, notation};
+use crate::{Error, Position};
+use std::io::Read;
+
+/// The text of a position and where it came from.
+pub fn read_text(source: &Source) -> Result<(String, String), Error> {
+    Ok(match source {
+        Source::Stdin => {
+            let mut text = String::new();
+            std::io::stdin()
+                .read_to_string(&mut text)
+                .map_err(|e| Error::Usage(format!("cannot read standard input: {e}")))?;
+            (text, "standard input".to_string())
+        }
+        Source::File(path) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| Error::Usage(format!("cannot read position file '{path}': {e}")))?;
+            (text, format!("'{path}'"))
+        }
+        Source::Notation(text) | Source::Layout(text) => (text.clone(), "--pos".to_string()),
+    })
+}
+
+/// Reads the position, and whether it came as JSON.
+pub fn read_position(source: &Source) -> Result<(Position, bool), Error> {
+    if let Source::Layout(text) = source {
+        let position =
+            layout::voyage_start(text).map_err(|e| Error::Usage(format!("--layout:\n{e}")))?;
+        return Ok((position, false));
+    }
+    let (text, origin) = read_text(source)?;
+    if text.trim_start().starts_with('{') {
+        let position = Position::from_json(&text).map_err(|e| match e {
+            Error::Json(j) => Error::Usage(format!("{origin} is not a valid position: {j}")),
+            other => other,
+        })?;
+        Ok((position, true))
+    } else {
+        let position =
+            notation::parse(text.trim()).map_err(|e| Error::Usage(format!("{origin}:\n{e}")))?;
+        Ok((position, false))
+    }
+}

@@ -1,0 +1,60 @@
+//! The command line: arguments (clap derive, [`args`]) turned into a plain
+//! [`config::Config`], the commands run on it, the session and progress.
+//! Nothing outside this module knows clap.
+//!
+//! - [`args`]: the flags and their help; [`config`]: the checked configuration;
+//! - [`input`]: reading a position; [`commands`]: running a task;
+//! - [`session`]: a voyage played one event a line; [`progress`]: the bar;
+//! - `words.rs`: the engine's typed errors in the command line's words.
+
+pub mod args;
+pub mod commands;
+pub mod config;
+pub mod input;
+pub mod progress;
+pub mod session;
+mod words;
+
+pub use words::only_layout;
+
+use args::Args;
+use clap::Parser;
+use config::Config;
+use std::ffi::OsString;
+use std::io::Write;
+use std::process::ExitCode;
+
+/// Runs the program on its arguments; the exit code follows STYLE.md (0, 1, 2).
+pub fn run<I, T>(args: I) -> ExitCode
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    let args = match Args::try_parse_from(args) {
+        Ok(args) => args,
+        Err(e) => {
+            let _ = e.print();
+            return ExitCode::from(e.exit_code() as u8);
+        }
+    };
+    match Config::from_args(args).and_then(|config| commands::execute(&config)) {
+        Ok(text) => write_out(&text),
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(e.exit_code())
+        }
+    }
+}
+
+/// Writes the result; a closed pipe is not an error.
+fn write_out(text: &str) -> ExitCode {
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: cannot write output: {e}");
+            ExitCode::from(1)
+        }
+    }
+}

@@ -1,0 +1,41 @@
+//! The engine's and parsers' typed errors in the words of the command line:
+//! each names the flag or command that the user can change.
+
+use crate::Error;
+use crate::engine::analysis::RequestError;
+use crate::parse::json::StartError;
+use crate::parse::layout::LayoutError;
+
+/// A request the engine cannot carry out as asked.
+pub fn request_error(e: RequestError) -> Error {
+    Error::Usage(match e {
+        RequestError::SampledEquilibrium => "--method mc: the equilibrium is searched exactly (or approximated, as the output says); use --method auto or exact".into(),
+        RequestError::ExactLayoutsPlacing => "--method exact: at a voyage's start a model that keeps placing meets two rolls before the last round, out of reach of exact enumeration; use --future none, or --method auto".into(),
+    })
+}
+
+/// A voyage start that `layouts` cannot read.
+pub fn start_error(e: StartError) -> Error {
+    match e {
+        StartError::Json(j) => Error::Json(j),
+        StartError::Invalid(problems) => Error::Setup(problems),
+        StartError::NotAnObject => {
+            Error::Usage("layouts: the position must be a JSON object".into())
+        }
+        StartError::HasShips => Error::Usage(
+            "ships: layouts wants a voyage before its layout: leave ships out or empty".into(),
+        ),
+        StartError::Shape(why) => Error::Usage(format!("layouts: {why}")),
+        StartError::NotAStart => Error::Usage(format!("layouts: {e}")),
+    }
+}
+
+/// A layout of `--only` that is not one.
+pub fn only_error(e: LayoutError) -> Error {
+    Error::Usage(format!("--only {e}"))
+}
+
+/// Reads a layout given to `--only`, as in the notation: `J2 S3 G4`.
+pub fn only_layout(text: &str) -> Result<crate::rules::Layout, Error> {
+    crate::parse::layout::parse(text).map_err(only_error)
+}

@@ -1,0 +1,139 @@
+//! What is asked ([`Request`]), whether it can be done ([`check`]), and which
+//! method runs and why ([`choose`]).
+
+use crate::engine::future;
+use crate::engine::sample;
+use crate::engine::values::Valuation;
+use crate::report::{Future, Method, Reason};
+use crate::rules::{self, At, Phase, State};
+
+/// The method the user asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MethodChoice {
+    Exact,
+    MonteCarlo,
+    Auto,
+}
+
+/// What to compute and how.
+#[derive(Clone, Debug)]
+pub struct Request {
+    pub method: MethodChoice,
+    pub sampling: sample::Settings,
+    /// What a value counts besides cash (R13): shares, when asked.
+    pub valuation: Valuation,
+    /// `auto` runs exact when the enumeration is estimated below this many steps.
+    pub exact_budget: f64,
+    /// How later placements are made (R15).
+    pub future: Future,
+    /// The node budget of the equilibrium search.
+    pub max_nodes: u64,
+}
+
+/// The default budget of `auto`: about a second of enumeration on one core.
+pub const EXACT_BUDGET: f64 = 5e7;
+
+/// The default node budget of the equilibrium search: a few seconds on one core.
+pub const MAX_NODES: u64 = 1_000_000;
+
+impl Request {
+    pub fn new(method: MethodChoice, sampling: sample::Settings) -> Request {
+        Request {
+            method,
+            sampling,
+            valuation: Valuation::default(),
+            exact_budget: EXACT_BUDGET,
+            future: Future::None,
+            max_nodes: MAX_NODES,
+        }
+    }
+}
+
+/// A request that cannot be carried out as asked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RequestError {
+    /// Monte Carlo asked for the equilibrium, which is searched (exactly, or
+    /// approximated as the output says), not sampled.
+    #[error("the equilibrium is searched, not sampled")]
+    SampledEquilibrium,
+    /// Exact layouts asked for under a model that keeps placing: at a voyage's
+    /// start two rolls come before the last round.
+    #[error("exact layouts under a model that keeps placing are out of reach")]
+    ExactLayoutsPlacing,
+}
+
+/// Whether the request can be carried out as asked.
+pub fn check(request: &Request) -> Result<(), RequestError> {
+    if request.future == Future::Equilibrium && request.method == MethodChoice::MonteCarlo {
+        return Err(RequestError::SampledEquilibrium);
+    }
+    Ok(())
+}
+
+/// An estimate of the steps of exact enumeration from `s` under `none`: the
+/// positions reachable after roll 2, and the pilot game and roll 3 valued once per
+/// distinct position, for each option.
+pub fn exact_steps(s: &State) -> f64 {
+    let options = rules::legal_actions(s).len().max(1) as f64;
+    if matches!(s.phase, Phase::Plunder | Phase::Over) {
+        return options;
+    }
+    let rolls = 2u8.saturating_sub(s.rolls_done) as u32;
+    let spread = |at: At| match at {
+        At::Sea(_) => (1 + 5 * rolls).min(15) as f64,
+        _ => 1.0,
+    };
+    let joint: f64 = s.ships.iter().map(|sh| spread(sh.at)).product();
+    let small_to_come = !matches!(s.phase, Phase::LargePilot | Phase::Roll);
+    let small = if s.small_pilot.is_some() && small_to_come {
+        7.0
+    } else {
+        1.0
+    };
+    let large = if s.large_pilot.is_some() && s.phase != Phase::Roll {
+        25.0
+    } else {
+        1.0
+    };
+    let tables = (joint * small * large).min(3375.0);
+    options * (joint + tables * (small + large + 27.0))
+}
+
+/// Which method runs, and why.
+pub(super) fn choose(s: &State, request: &Request) -> (Method, Reason) {
+    match request.method {
+        MethodChoice::Exact => (Method::Exact, Reason::Asked),
+        MethodChoice::MonteCarlo => (Method::MonteCarlo, Reason::Asked),
+        MethodChoice::Auto if request.future != Future::None => {
+            let rolls = rolls_before_last_round(s);
+            let method = if rolls <= 1 {
+                Method::Exact
+            } else {
+                Method::MonteCarlo
+            };
+            (method, Reason::Rolls { rolls })
+        }
+        MethodChoice::Auto => {
+            let (steps, budget) = (exact_steps(s), request.exact_budget);
+            let method = if steps <= budget {
+                Method::Exact
+            } else {
+                Method::MonteCarlo
+            };
+            (method, Reason::Steps { steps, budget })
+        }
+    }
+}
+
+/// Rolls still to come before the last placement round begins, when a
+/// placement may still come (0 otherwise). Each such roll multiplies the exact
+/// search of a model that keeps placing by up to 216 landings, each with its
+/// own later placements, so exact is affordable for at most one.
+pub fn rolls_before_last_round(s: &State) -> u8 {
+    let players = s.players as usize;
+    if !future::placements_remain(s, Future::Greedy) {
+        return 0;
+    }
+    let last = rules::placement_rounds(players);
+    rules::rolls_before_round(players, last).saturating_sub(s.rolls_done)
+}

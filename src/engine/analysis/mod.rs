@@ -1,0 +1,141 @@
+//! Advice and odds by the method asked for: exact, Monte Carlo, or `auto`, which
+//! estimates the size of the enumeration first and says why it chose. This is
+//! where the method is chosen, and so where each result's [`How`] is filled.
+//!
+//! - [`method`]: the request, its checks, and the choice of method.
+//! - `equilibrium.rs`: the max-n search within its node budget, deepened one
+//!   placement decision at a time, and what it falls back to.
+//! - `sampled.rs`: advice and odds from Monte Carlo.
+
+mod equilibrium;
+pub mod method;
+mod sampled;
+
+pub use method::{
+    EXACT_BUDGET, MAX_NODES, MethodChoice, Request, RequestError, check, exact_steps,
+    rolls_before_last_round,
+};
+
+use super::exact;
+use super::future::{self, OverBudget, Planner};
+use super::ranking::{self, Valued};
+use super::values::{Mark, Outcome, Valuation};
+use crate::Position;
+use crate::report::{Advice, Approximation, Future, GreedyWhy, How, Method, Odds, Reason};
+use crate::rules::State;
+
+/// Reports progress of a long run: (play-outs so far, largest standard error).
+pub type Progress<'a> = &'a mut dyn FnMut(u64, f64);
+
+/// A planner without a node budget runs to its end: it never reports one.
+const UNBOUNDED: &str = "a search without a node budget never runs out of it";
+
+/// The decider's options, valued and ranked, by the method asked for.
+pub fn advise(position: &Position, request: &Request, progress: Progress) -> Advice {
+    analyse(position.state(), request, progress)
+}
+
+/// Each ship's odds and every player's value, by the method asked for.
+pub fn odds(position: &Position, request: &Request, progress: Progress) -> Odds {
+    analyse(position.state(), request, progress)
+}
+
+/// What is asked of a position: the advice for its decider, or its odds. Each
+/// is computed from raw values (exact or planned) and a [`How`], or sampled.
+trait Answer: Sized {
+    /// The figures before they are ranked or named.
+    type Raw;
+    /// Exactly, under `none`.
+    fn none(s: &State, valuation: Valuation) -> Self::Raw;
+    /// Exactly, under the planner's model, `left` placements by max-n.
+    fn planned(s: &State, planner: &mut Planner, left: u16) -> Result<Self::Raw, OverBudget>;
+    fn finish(s: &State, raw: Self::Raw, how: How) -> Self;
+    /// By Monte Carlo; `how.sampling` is filled from the run.
+    fn sampled(s: &State, request: &Request, progress: Progress, how: How) -> Self;
+}
+
+impl Answer for Advice {
+    type Raw = Vec<Valued>;
+
+    fn none(s: &State, valuation: Valuation) -> Vec<Valued> {
+        exact::valued_options(s, valuation)
+    }
+
+    fn planned(s: &State, planner: &mut Planner, left: u16) -> Result<Vec<Valued>, OverBudget> {
+        future::valued_options(s, planner, left)
+    }
+
+    fn finish(s: &State, raw: Vec<Valued>, how: How) -> Advice {
+        ranking::advice(s, raw, how)
+    }
+
+    fn sampled(s: &State, request: &Request, progress: Progress, how: How) -> Advice {
+        sampled::advice(s, request, progress, how)
+    }
+}
+
+impl Answer for Odds {
+    type Raw = Outcome;
+
+    fn none(s: &State, valuation: Valuation) -> Outcome {
+        exact::outcome(s, valuation)
+    }
+
+    fn planned(s: &State, planner: &mut Planner, left: u16) -> Result<Outcome, OverBudget> {
+        planner.value(s, Mark::None, left)
+    }
+
+    fn finish(s: &State, raw: Outcome, how: How) -> Odds {
+        exact::odds_from(s, &raw, how)
+    }
+
+    fn sampled(s: &State, request: &Request, progress: Progress, how: How) -> Odds {
+        sampled::odds(s, request, progress, how)
+    }
+}
+
+fn analyse<A: Answer>(s: &State, request: &Request, progress: Progress) -> A {
+    match request.future {
+        Future::Equilibrium => equilibrium::analyse(s, request, progress),
+        _ => by_model(s, request, progress, None),
+    }
+}
+
+/// Under `none` or `greedy`, by the method `method::choose` picks: the exact
+/// `none` solver, the exact greedy planner, or Monte Carlo. `fallback`: the
+/// greedy model stands in for the equilibrium, for that reason.
+fn by_model<A: Answer>(
+    s: &State,
+    request: &Request,
+    progress: Progress,
+    fallback: Option<GreedyWhy>,
+) -> A {
+    let (method, reason) = method::choose(s, request);
+    let how = match fallback {
+        None => How {
+            method,
+            reason,
+            future: request.future,
+            shares_counted: request.valuation.count_shares,
+            approximation: None,
+            sampling: None,
+        },
+        Some(why) => How {
+            method,
+            reason: Reason::ByGreedy(Box::new(reason)),
+            future: Future::Equilibrium,
+            shares_counted: request.valuation.count_shares,
+            approximation: Some(Approximation::Greedy(why)),
+            sampling: None,
+        },
+    };
+    match (method, request.future) {
+        (Method::Exact, Future::None) => A::finish(s, A::none(s, request.valuation), how),
+        (Method::Exact, _) => {
+            let mut planner = Planner::new(Future::Greedy, request.valuation);
+            let raw = A::planned(s, &mut planner, 0).expect(UNBOUNDED);
+            A::finish(s, raw, how)
+        }
+        (Method::MonteCarlo, _) => A::sampled(s, request, progress, how),
+    }
+}

@@ -1,0 +1,113 @@
+//! Advice and odds from Monte Carlo (the sampler), with standard errors,
+//! `P(best)` and the expected next decision.
+
+use super::{Progress, Request};
+use crate::engine::future::Planner;
+use crate::engine::ranking;
+use crate::engine::sample::{self, Estimate};
+use crate::engine::values::{Outcome, rank};
+use crate::report::{Advice, Future, How, Odds, OptionValue, Sampling, ShipOdds, Then};
+use crate::rules::{Action, State};
+
+/// The sampler's settings, valuing play-outs as the request asks.
+fn sampling_settings(request: &Request) -> sample::Settings {
+    sample::Settings {
+        valuation: request.valuation,
+        future: request.future,
+        ..request.sampling.clone()
+    }
+}
+
+fn sampling(e: &Estimate, settings: &sample::Settings) -> Sampling {
+    Sampling {
+        seed: e.seed,
+        samples: e.samples,
+        stop: e.stop.name(),
+        seconds: e.elapsed.as_secs_f64(),
+        variance_reduction: settings.reduce_variance,
+    }
+}
+
+fn sampled_ships(s: &State, mean: &Outcome, stderr: &Outcome) -> Vec<ShipOdds> {
+    ranking::ship_odds(s, mean)
+        .into_iter()
+        .enumerate()
+        .map(|(i, ship)| ShipOdds {
+            stderr: Some((stderr.harbour[i], stderr.plundered[i])),
+            ..ship
+        })
+        .collect()
+}
+
+/// Advice from Monte Carlo: every option on the same dice.
+pub(super) fn advice(s: &State, request: &Request, progress: Progress, mut how: How) -> Advice {
+    let decider = s.decider().unwrap_or(0);
+    let arms = sample::option_arms(s);
+    let e = sample::run(
+        &arms,
+        Some(decider as usize),
+        &sampling_settings(request),
+        progress,
+    );
+    let evs: Vec<f64> = e.arms.iter().map(|a| a.ev).collect();
+    let thens = expected_next(s, &arms, request);
+    let order = rank(&evs);
+    let pass_ev = evs.first().copied().unwrap_or(0.0);
+    let options = order
+        .iter()
+        .map(|&k| {
+            let (arm, est) = (&arms[k], &e.arms[k]);
+            let action = arm.action.unwrap_or(Action::Pass);
+            OptionValue {
+                action,
+                cost: arm.cost as u32,
+                ev: est.ev,
+                gain_vs_pass: est.ev - pass_ev,
+                p_paid: ranking::pays_worker(s, action).then_some(est.mean.paid),
+                stderr: Some(est.ev_stderr),
+                gain_stderr: Some(est.gain_stderr),
+                p_best: Some(est.p_best),
+                then: thens[k],
+            }
+        })
+        .collect();
+    let ships = order
+        .first()
+        .map(|&k| sampled_ships(s, &e.arms[k].mean, &e.arms[k].stderr))
+        .unwrap_or_default();
+    how.sampling = Some(sampling(&e, &request.sampling));
+    Advice {
+        decider,
+        how,
+        options,
+        reference: arms.first().and_then(|a| a.action).unwrap_or(Action::Pass),
+        ships,
+    }
+}
+
+/// What the model expects next after each arm's option: the next decision
+/// comes before any die, so it is computed exactly even when values are sampled.
+fn expected_next(s: &State, arms: &[sample::Arm], request: &Request) -> Vec<Option<Then>> {
+    let mut planner = Planner::new(request.future, request.valuation);
+    arms.iter()
+        .map(|arm| match (request.future, arm.action) {
+            (Future::None, _) | (_, None) => None,
+            (_, Some(a)) => planner.next(s, a, arm.mark, 0).ok().flatten(),
+        })
+        .collect()
+}
+
+/// Odds from Monte Carlo.
+pub(super) fn odds(s: &State, request: &Request, progress: Progress, mut how: How) -> Odds {
+    let arms = [sample::position_arm(s)];
+    let e = sample::run(&arms, None, &sampling_settings(request), progress);
+    let arm = &e.arms[0];
+    let n = s.players as usize;
+    how.sampling = Some(sampling(&e, &request.sampling));
+    Odds {
+        how,
+        players_stderr: Some(arm.stderr.value[..n].to_vec()),
+        ships: sampled_ships(s, &arm.mean, &arm.stderr),
+        players: arm.mean.value[..n].to_vec(),
+    }
+}

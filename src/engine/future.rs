@@ -1,0 +1,377 @@
+//! The future models in which players keep placing (R15): `greedy`, and
+//! `equilibrium` (max-n with chance nodes, R14).
+//!
+//! A [`Planner`] values a state as the expected change of every player's cash
+//! from there to the end of settlement, *including* what later placements cost
+//! and pay (R13). Once no placement can come any more, the rest is the exact
+//! solver's `none` value: the two models differ only in how placements are made.
+//!
+//! Exact savings, all of them sound:
+//! - Transpositions: values are memoised per state. A state holds the slots and
+//!   who holds them, not the order they were taken in, so two orders of the same
+//!   placements meet in one entry.
+//! - Chance nodes are summed per distinct position triple, not per die triple:
+//!   docked ships do not roll, and 216 die triples often land on fewer triples.
+//! - Greedy decisions are memoised per state: play-outs and sibling subtrees ask
+//!   for the same decision again and again.
+//! - The exact `none` solver underneath keeps its tables per crew configuration,
+//!   so the pilot game and roll 3 of a configuration are valued once for every
+//!   position the dice lead to.
+//! - Passing and players without workers cost nothing: the turn goes on from the
+//!   player to move, and skipped players are no nodes at all (R5).
+//!
+//! Dominated options are *not* pruned: in max-n a player's worse option still
+//! changes what the others do next, and pruning by bounds needs a constant sum,
+//! which Manila's values do not have.
+
+use super::exact::{self, Solver};
+use super::hash::FxBuild;
+use super::ranking::{self, Valued};
+use super::values::{Mark, Outcome, TIE, Valuation, follow_mark, option_mark};
+use crate::report::{Advice, Future, How, Odds, Then};
+use crate::rules::{self, Action, Phase, PlayerId, State, placement_rounds};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+/// Placements chosen by max-n without limit (the exact equilibrium).
+pub const ALL: u16 = u16::MAX;
+
+/// Crew configurations the `none` solver keeps before it starts afresh.
+const SOLVER_TABLES: usize = 20_000;
+
+/// The node budget ran out before the search finished.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OverBudget;
+
+type Found<T> = Result<T, OverBudget>;
+
+/// Values states under a future model, with memoised subtrees.
+pub struct Planner {
+    solver: Solver,
+    model: Future,
+    /// Values per state, tracked worker and max-n plies left (`left`).
+    memo: HashMap<(State, Mark, u16), Outcome, FxBuild>,
+    /// The greedy placement per state (R15), possibly shared with other
+    /// planners of the same model and valuation: the choice is a pure function
+    /// of the state, and play-outs of neighbouring arms meet the same states.
+    greedy: Arc<Mutex<HashMap<State, Action, FxBuild>>>,
+    nodes: u64,
+    max_nodes: u64,
+}
+
+impl Planner {
+    pub fn new(model: Future, valuation: Valuation) -> Planner {
+        Planner {
+            solver: Solver::with(valuation),
+            model,
+            memo: HashMap::default(),
+            greedy: Arc::default(),
+            nodes: 0,
+            max_nodes: u64::MAX,
+        }
+    }
+
+    /// A planner of the same model and valuation that shares this one's
+    /// greedy choices.
+    pub fn sibling(&self) -> Planner {
+        Planner {
+            greedy: Arc::clone(&self.greedy),
+            ..Planner::new(self.model, self.valuation())
+        }
+    }
+
+    pub fn model(&self) -> Future {
+        self.model
+    }
+
+    pub fn valuation(&self) -> Valuation {
+        self.solver.valuation()
+    }
+
+    /// Sets the node budget and starts counting afresh; memoised values stay.
+    pub fn budget(&mut self, max_nodes: u64) {
+        self.max_nodes = max_nodes;
+        self.nodes = 0;
+    }
+
+    /// Nodes visited since the budget was set: decision and chance nodes
+    /// valued, and options valued under `none` at the edge of the search.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Forgets memoised values (they stay true; this only bounds memory).
+    pub fn trim(&mut self, limit: usize) {
+        if self.memo.len() > limit {
+            self.memo.clear();
+        }
+        // Shared choices get the room of every planner sharing them.
+        let sharing = Arc::strong_count(&self.greedy);
+        if let Ok(mut greedy) = self.greedy.lock()
+            && greedy.len() > limit * sharing
+        {
+            greedy.clear();
+        }
+        self.solver.trim(SOLVER_TABLES);
+    }
+
+    /// Placements left to max-n: none under `greedy`, whatever the caller says.
+    fn horizon(&self, left: u16) -> u16 {
+        if self.model == Future::Greedy {
+            0
+        } else {
+            left
+        }
+    }
+
+    fn tick(&mut self) -> Found<()> {
+        self.nodes += 1;
+        if self.nodes > self.max_nodes {
+            return Err(OverBudget);
+        }
+        if self.nodes.is_multiple_of(4096) {
+            self.solver.trim(SOLVER_TABLES);
+        }
+        Ok(())
+    }
+
+    /// The rest of the voyage from `s`: every player's value including later
+    /// placements' costs and income, the ships' odds, the tracked worker's pay.
+    /// `left` placements (from here) are chosen by max-n, later ones greedily
+    /// (R15); [`ALL`] means every one. Under `greedy`, `left` is ignored.
+    pub fn value(&mut self, s: &State, mark: Mark, left: u16) -> Found<Outcome> {
+        let left = self.horizon(left);
+        if !placements_remain(s, self.model) {
+            self.tick()?;
+            return Ok(self.solver.value(s, mark));
+        }
+        let key = (*s, mark, left);
+        if let Some(o) = self.memo.get(&key) {
+            return Ok(*o);
+        }
+        self.tick()?;
+        let out = match s.phase {
+            Phase::Placement { .. } => {
+                let (_, o) = self.placement(s, mark, left)?;
+                o
+            }
+            Phase::Boarding { .. } => {
+                let (_, o) = self.boarding(s, mark, left)?;
+                o
+            }
+            Phase::Roll => self.chance(s, mark, left)?,
+            _ => self.solver.value(s, mark),
+        };
+        self.memo.insert(key, out);
+        Ok(out)
+    }
+
+    /// The value of the decider of `s` taking `a`: the rest after it, with the
+    /// action's own cost and income (R13) added to the decider's value.
+    /// `a` comes from `rules::legal_actions(s)`, so it applies.
+    pub fn option(&mut self, s: &State, a: Action, mark: Mark, left: u16) -> Found<Outcome> {
+        let t = rules::apply(s, a).expect("a legal action applies");
+        let mut o = self.value(&t, mark, left)?;
+        if let Some((p, cash)) = placement_cash(s, a) {
+            o.value[p as usize] += cash;
+        }
+        Ok(o)
+    }
+
+    /// The placement the model makes in `s`, and the value that follows.
+    fn placement(&mut self, s: &State, mark: Mark, left: u16) -> Found<(Action, Outcome)> {
+        if left == 0 {
+            let a = self.greedy_choice(s)?;
+            let o = self.option(s, a, mark, 0)?;
+            return Ok((a, o));
+        }
+        let below = if left == ALL { ALL } else { left - 1 };
+        self.best_of(s, |planner, a| planner.option(s, a, mark, below))
+    }
+
+    /// A pirate's boarding decision (R7), anticipating the placements after it.
+    fn boarding(&mut self, s: &State, mark: Mark, left: u16) -> Found<(Action, Outcome)> {
+        self.best_of(s, |planner, a| {
+            let next = follow_mark(mark, s, a);
+            planner.option(s, a, next, left)
+        })
+    }
+
+    /// The decider's option of highest value; ties go to the first (R14).
+    fn best_of(
+        &mut self,
+        s: &State,
+        mut value: impl FnMut(&mut Planner, Action) -> Found<Outcome>,
+    ) -> Found<(Action, Outcome)> {
+        let decider = s.decider().unwrap_or(0) as usize;
+        let mut best: Option<(Action, Outcome)> = None;
+        for a in rules::legal_actions(s) {
+            let o = value(self, a)?;
+            if best.is_none_or(|(_, b)| o.value[decider] > b.value[decider] + TIE) {
+                best = Some((a, o));
+            }
+        }
+        Ok(best.unwrap_or((Action::Pass, Outcome::default())))
+    }
+
+    /// R15 `greedy`: the option of highest value under `none` for the player to
+    /// move, with the dice known so far; pass unless another is strictly better.
+    pub fn greedy_choice(&mut self, s: &State) -> Found<Action> {
+        if let Some(a) = self.greedy.lock().ok().and_then(|g| g.get(s).copied()) {
+            return Ok(a);
+        }
+        let Phase::Placement { to_move } = s.phase else {
+            return Ok(Action::Pass);
+        };
+        let p = to_move as usize;
+        let mut best: Option<(Action, f64)> = None;
+        for a in rules::legal_actions(s) {
+            self.tick()?;
+            let Ok(t) = rules::apply(s, a) else { continue };
+            let cash = placement_cash(s, a).map_or(0.0, |(_, cash)| cash);
+            let v = self.solver.value(&t, Mark::None).value[p] + cash;
+            if best.is_none_or(|(_, b)| v > b + TIE) {
+                best = Some((a, v));
+            }
+        }
+        let a = best.map_or(Action::Pass, |(a, _)| a);
+        if let Ok(mut greedy) = self.greedy.lock() {
+            greedy.insert(*s, a);
+        }
+        Ok(a)
+    }
+
+    /// The roll due in `s`, summed over distinct position triples (R6).
+    fn chance(&mut self, s: &State, mark: Mark, left: u16) -> Found<Outcome> {
+        let mut out = Outcome::default();
+        for (dice, weight) in rules::distinct_rolls(s) {
+            let t = rules::roll(s, dice);
+            out.add(weight, &self.value(&t, mark, left)?);
+        }
+        Ok(out)
+    }
+
+    /// What the model expects the decider of `s` to do. `mark` is the tracked
+    /// worker of the caller's valuation: the choice does not depend on it, but
+    /// with the same mark it reuses the values already memoised.
+    pub fn choice(&mut self, s: &State, mark: Mark, left: u16) -> Found<Option<Action>> {
+        let left = self.horizon(left);
+        Ok(match s.phase {
+            // Greedy needs no value of what follows, only the `none` values.
+            Phase::Placement { .. } if self.model != Future::None && left == 0 => {
+                Some(self.greedy_choice(s)?)
+            }
+            Phase::Placement { .. } if self.model != Future::None => {
+                Some(self.placement(s, mark, left)?.0)
+            }
+            Phase::Placement { .. } => Some(Action::Pass),
+            Phase::Boarding { .. } => Some(self.boarding(s, mark, left)?.0),
+            Phase::SmallPilot | Phase::LargePilot | Phase::Plunder => self.solver.best_action(s),
+            Phase::Roll | Phase::Over => None,
+        })
+    }
+
+    /// What comes after the decider of `s` takes `a`: the next decision the model
+    /// expects, or the dice. `mark` and `left` are as for the option's value.
+    pub fn next(&mut self, s: &State, a: Action, mark: Mark, left: u16) -> Found<Option<Then>> {
+        let Ok(t) = rules::apply(s, a) else {
+            return Ok(None);
+        };
+        if t.phase == Phase::Roll {
+            return Ok(Some(Then::Roll));
+        }
+        let Some(p) = t.decider() else {
+            return Ok(None);
+        };
+        Ok(self.choice(&t, mark, left)?.map(|b| Then::Decision(p, b)))
+    }
+
+    /// The exact solver under `none`, for decisions after the last placement.
+    pub fn solver(&mut self) -> &mut Solver {
+        &mut self.solver
+    }
+}
+
+/// What placement `a` in `s` pays its player at once (R13): the insurance
+/// premium less the slot's cost; `None` outside placement.
+pub fn placement_cash(s: &State, a: Action) -> Option<(PlayerId, f64)> {
+    let Phase::Placement { to_move } = s.phase else {
+        return None;
+    };
+    Some((
+        to_move,
+        rules::income(s, a) as f64 - rules::action_cost(s, a) as f64,
+    ))
+}
+
+/// Whether any worker may still be placed from `s` under `model` (R4, R5): a
+/// placement round is under way or to come, and somebody may still place.
+pub fn placements_remain(s: &State, model: Future) -> bool {
+    if model == Future::None {
+        return false;
+    }
+    match s.phase {
+        Phase::Placement { .. } => true,
+        // A strong pirate may hand a worker back during boarding (R7).
+        Phase::Roll | Phase::Boarding { .. } => {
+            s.round < placement_rounds(s.players as usize)
+                && s.player_ids()
+                    .any(|p| !s.has_passed(p) && (s.in_hand(p) > 0 || s.variant.strong_pirates))
+        }
+        _ => false,
+    }
+}
+
+/// The decider's options in `s` valued under the planner's model, in canonical
+/// order, with what the model expects next after each. `left` counts the
+/// placements chosen by max-n, the decider's own included; [`ALL`] for every one.
+pub fn valued_options(s: &State, planner: &mut Planner, left: u16) -> Found<Vec<Valued>> {
+    let decider = s.decider().unwrap_or(0) as usize;
+    let below = match s.phase {
+        Phase::Placement { .. } if left != ALL => left.saturating_sub(1),
+        _ => left,
+    };
+    let mut valued = Vec::new();
+    for action in rules::legal_actions(s) {
+        let mark = option_mark(s, action);
+        let outcome = planner.option(s, action, mark, below)?;
+        let then = match planner.model() {
+            Future::None => None,
+            _ => planner.next(s, action, mark, below)?,
+        };
+        valued.push(Valued {
+            action,
+            ev: outcome.value[decider],
+            outcome,
+            then,
+        });
+    }
+    Ok(valued)
+}
+
+/// The decider's options in `s` valued under the planner's model and ranked
+/// (R14), computed exactly as the caller asked.
+pub fn advise(s: &State, planner: &mut Planner, left: u16) -> Found<Advice> {
+    let how = How::exact(planner.model(), planner.valuation().count_shares);
+    Ok(ranking::advice(s, valued_options(s, planner, left)?, how))
+}
+
+/// Each ship's odds and every player's value from `s` under the planner's
+/// model, computed exactly as the caller asked.
+pub fn odds(s: &State, planner: &mut Planner, left: u16) -> Found<Odds> {
+    let how = How::exact(planner.model(), planner.valuation().count_shares);
+    Ok(exact::odds_from(
+        s,
+        &planner.value(s, Mark::None, left)?,
+        how,
+    ))
+}
+
+/// An upper bound on the placements still to come from `s` (R5): every worker
+/// in hand of a player who has not passed.
+pub fn placements_left(s: &State) -> u16 {
+    s.player_ids()
+        .filter(|&p| !s.has_passed(p))
+        .map(|p| s.in_hand(p) as u16)
+        .sum()
+}

@@ -1,0 +1,28 @@
+//! The engine: what the rest of a voyage is worth, exactly or sampled, under a
+//! future model (R13-R15).
+//!
+//! - [`values`]: an [`values::Outcome`] (every player's value, the ships' odds,
+//!   a tracked worker's pay), marks, the valuation, the tie rule (R14).
+//! - [`exact`]: the exact solver under `none`, per crew configuration: the
+//!   dice (R6), boarding plans (R7), the pilots' game (R8) and roll 3 by class
+//!   (R9-R11); `exact::track` holds ship positions as it sees them.
+//! - [`future`]: the [`future::Planner`] of the models in which players keep
+//!   placing (R15 `greedy`, and `equilibrium`: max-n, R14), on the exact solver.
+//! - [`sample`]: Monte Carlo play-outs with common random numbers, a stratified
+//!   first roll and honest standard errors.
+//! - [`ranking`]: options ranked into advice, best first (R14).
+//! - [`analysis`]: the method chosen for a request (`auto` estimates first),
+//!   and each result's `How`.
+//! - [`layouts`]: the harbour master's comparison of the 100 layouts (R3).
+//!
+//! The engine reads positions and writes [`crate::report`]s; it parses no text
+//! and names no flag (its errors are typed; the CLI words them).
+
+pub mod analysis;
+pub mod exact;
+pub mod future;
+mod hash;
+pub mod layouts;
+pub mod ranking;
+pub mod sample;
+pub mod values;

@@ -1,0 +1,75 @@
+//! Options ranked into advice (R14): best first, equal values in canonical
+//! order, with the ships' odds after the best one. Every method ranks here.
+
+use super::values::{Mark, Outcome, placed_mark, rank};
+use crate::report::{Advice, How, OptionValue, ShipOdds, Then};
+use crate::rules::{self, Action, Phase, SHIPS, State};
+
+/// One option valued exactly.
+pub struct Valued {
+    pub action: Action,
+    /// The rest of the voyage after the option.
+    pub outcome: Outcome,
+    /// The decider's value of the option, its own cost and income included.
+    pub ev: f64,
+    /// What the future model expects next.
+    pub then: Option<Then>,
+}
+
+/// The advice from the decider's options valued exactly, in canonical order:
+/// ranked best first (R14), with the ships' odds after the best one.
+pub fn advice(s: &State, valued: Vec<Valued>, how: How) -> Advice {
+    let decider = s.decider().unwrap_or(0);
+    let pass_ev = valued.first().map_or(0.0, |v| v.ev);
+    let order = rank(&valued.iter().map(|v| v.ev).collect::<Vec<_>>());
+    let options = order
+        .iter()
+        .map(|&k| {
+            let v = &valued[k];
+            OptionValue {
+                action: v.action,
+                cost: rules::action_cost(s, v.action),
+                ev: v.ev,
+                gain_vs_pass: v.ev - pass_ev,
+                p_paid: pays_worker(s, v.action).then_some(v.outcome.paid),
+                stderr: None,
+                gain_stderr: None,
+                p_best: None,
+                then: v.then,
+            }
+        })
+        .collect();
+    let ships = order
+        .first()
+        .map(|&k| ship_odds(s, &valued[k].outcome))
+        .unwrap_or_default();
+    Advice {
+        decider,
+        how,
+        options,
+        reference: valued.first().map_or(Action::Pass, |v| v.action),
+        ships,
+    }
+}
+
+/// Whether an option puts a worker whose pay `p_paid` reports.
+pub fn pays_worker(s: &State, a: Action) -> bool {
+    match s.phase {
+        Phase::Placement { .. } => placed_mark(s, a) != Mark::None,
+        Phase::Boarding { .. } => true,
+        _ => false,
+    }
+}
+
+/// Each ship's odds in an outcome.
+pub fn ship_odds(s: &State, o: &Outcome) -> Vec<ShipOdds> {
+    (0..SHIPS)
+        .map(|i| ShipOdds {
+            cargo: s.ships[i].cargo,
+            p_harbour: o.harbour[i].clamp(0.0, 1.0),
+            p_shipyard: (1.0 - o.harbour[i]).clamp(0.0, 1.0),
+            p_plundered: o.plundered[i],
+            stderr: None,
+        })
+        .collect()
+}

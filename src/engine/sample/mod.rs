@@ -1,0 +1,327 @@
+//! Monte Carlo: the rest of the voyage played out many times, with honest error
+//! bars.
+//!
+//! A *sample* is one play-out of the rest of the voyage under the future model
+//! (`playout.rs`). Every option is valued on the same dice (common random
+//! numbers). The first roll still to come is stratified: a *block* runs all 216
+//! outcomes of its three dice once, the later dice drawn at random. Block means
+//! are independent, so standard errors come from the spread within strata
+//! (`stats.rs`). Blocks are grouped in fixed chunks, each with its own stream
+//! split off the seed before going parallel, and chunk results are merged in
+//! chunk order: the answer does not depend on the threads. Sampling goes on
+//! until a stopping rule holds (`stop.rs`).
+
+mod playout;
+mod stats;
+mod stop;
+
+pub use stats::{ArmEstimate, Estimate};
+pub use stop::{SETTLE_MIN_SAMPLES, SETTLE_SIGMAS, Stop};
+
+use super::future::Planner;
+use super::values::{Mark, Outcome, Valuation, option_mark};
+use crate::report::Future;
+use crate::rules::{self, Action, DIE_SIDES, ROLLS, SHIPS, State};
+use playout::{Dice, playout};
+use rand::{RngExt, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+use rayon::prelude::*;
+use stats::{Sums, estimate_p_best, summarise};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+use stop::{largest_stderr, should_stop};
+
+/// Outcomes of the stratified roll: one play-out each per block.
+pub const BLOCK: u64 = 216;
+/// Blocks per chunk: the unit of parallel work, each with its own stream.
+const CHUNK_BLOCKS: u64 = 8;
+/// Chunks between two checks of the stopping rules.
+const ROUND_CHUNKS: u64 = 16;
+/// Memoised values a planner keeps before it starts afresh (memory bound).
+const PLANNER_MEMO: usize = 200_000;
+
+/// How long to sample and how.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Settings {
+    pub seed: u64,
+    /// Play-outs wanted (rounded up to whole blocks); `None`: until another rule.
+    pub samples: Option<u64>,
+    /// Stop when every option's standard error is below this.
+    pub target_stderr: Option<f64>,
+    /// Stop when the best option leads each other by 3 joint standard errors.
+    pub until_settled: bool,
+    /// Never more play-outs than this.
+    pub max_samples: u64,
+    /// Return what has been gathered after this long.
+    pub time_limit: Option<Duration>,
+    /// Enumerate the small end of the voyage exactly instead of sampling it.
+    pub reduce_variance: bool,
+    /// What a value counts besides cash (R13).
+    pub valuation: Valuation,
+    /// How later placements are made (R15): `none` or `greedy`.
+    pub future: Future,
+}
+
+impl Settings {
+    pub fn new(seed: u64) -> Settings {
+        Settings {
+            seed,
+            samples: None,
+            target_stderr: None,
+            until_settled: false,
+            max_samples: 50_000_000,
+            time_limit: None,
+            reduce_variance: true,
+            valuation: Valuation::default(),
+            future: Future::None,
+        }
+    }
+}
+
+/// One thing valued: an option of the decider (or the position itself for odds).
+#[derive(Clone, Copy, Debug)]
+pub struct Arm {
+    pub action: Option<Action>,
+    /// The state right after the action.
+    pub start: State,
+    pub mark: Mark,
+    /// What the action costs and pays the decider at once.
+    pub cost: f64,
+    pub income: f64,
+}
+
+/// The arms of an advice: every legal option of the decider in `s`.
+pub fn option_arms(s: &State) -> Vec<Arm> {
+    rules::legal_actions(s)
+        .into_iter()
+        .filter_map(|a| {
+            let start = rules::apply(s, a).ok()?;
+            Some(Arm {
+                action: Some(a),
+                start,
+                mark: option_mark(s, a),
+                cost: rules::action_cost(s, a) as f64,
+                income: rules::income(s, a) as f64,
+            })
+        })
+        .collect()
+}
+
+/// The single arm of odds: the position as it stands.
+pub fn position_arm(s: &State) -> Arm {
+    Arm {
+        action: None,
+        start: *s,
+        mark: Mark::None,
+        cost: 0.0,
+        income: 0.0,
+    }
+}
+
+/// The roll whose dice are stratified: the first still to come for every arm.
+fn stratified_roll(arms: &[Arm]) -> usize {
+    arms.iter()
+        .map(|a| a.start.rolls_done as usize)
+        .min()
+        .unwrap_or(0)
+        .min(ROLLS as usize - 1)
+}
+
+/// Everything a chunk needs: arms, decider, settings, and solvers to reuse.
+struct Job<'a> {
+    arms: &'a [Arm],
+    decider: Option<usize>,
+    reduce: bool,
+    stratified: usize,
+    valuation: Valuation,
+    future: Future,
+    planners: Mutex<Vec<Planner>>,
+    /// With a model that keeps placing, play-outs are dear: arms are played in
+    /// parallel, each by a planner sharing this one's greedy choices (`None`:
+    /// arms in sequence).
+    shared: Option<Planner>,
+}
+
+impl Job<'_> {
+    /// Runs `blocks` blocks on one stream. A planner's memo is a cache of pure
+    /// values, so sharing planners between chunks changes no figure.
+    fn chunk(&self, mut rng: Xoshiro256PlusPlus, blocks: u64) -> Sums {
+        if self.shared.is_some() {
+            return self.chunk_by_arm(rng, blocks);
+        }
+        let mut planner = self
+            .planners
+            .lock()
+            .ok()
+            .and_then(|mut s| s.pop())
+            .unwrap_or_else(|| Planner::new(self.future, self.valuation));
+        let mut sums = Sums::new(self.arms.len());
+        let mut outcomes = vec![Outcome::default(); self.arms.len()];
+        for _ in 0..blocks {
+            for stratum in 0..BLOCK {
+                let dice = self.dice(&mut rng, stratum);
+                for (k, arm) in self.arms.iter().enumerate() {
+                    outcomes[k] = playout(&mut planner, arm, &dice, self.reduce);
+                }
+                self.add(&mut sums, stratum, &outcomes);
+            }
+            sums.blocks += 1;
+            planner.trim(PLANNER_MEMO);
+        }
+        if let Ok(mut pool) = self.planners.lock() {
+            pool.push(planner);
+        }
+        sums
+    }
+
+    /// The same, arm by arm in parallel, each arm's play-outs in a row by one
+    /// planner sharing the greedy choices of the others (play-outs of
+    /// neighbouring arms meet the same states). An arm's play-outs of one
+    /// stratum come one after the other: they share the first roll, so the
+    /// second meets the tables of the first. The dice are drawn first, in the
+    /// order `chunk` draws them; every play-out is a pure function of its arm
+    /// and dice, so the order changes no figure.
+    fn chunk_by_arm(&self, mut rng: Xoshiro256PlusPlus, blocks: u64) -> Sums {
+        let dice: Vec<Dice> = (0..blocks * BLOCK)
+            .map(|i| self.dice(&mut rng, i % BLOCK))
+            .collect();
+        let sibling = || match &self.shared {
+            Some(shared) => shared.sibling(),
+            None => Planner::new(self.future, self.valuation),
+        };
+        let played: Vec<Vec<Outcome>> = self
+            .arms
+            .par_iter()
+            .with_max_len(1)
+            .map_init(sibling, |planner, arm| {
+                let mut out = vec![Outcome::default(); dice.len()];
+                for h in 0..BLOCK as usize {
+                    for b in 0..blocks as usize {
+                        let i = b * BLOCK as usize + h;
+                        out[i] = playout(planner, arm, &dice[i], self.reduce);
+                    }
+                    planner.trim(PLANNER_MEMO);
+                }
+                out
+            })
+            .collect();
+        let mut sums = Sums::new(self.arms.len());
+        let mut outcomes = vec![Outcome::default(); self.arms.len()];
+        for i in 0..dice.len() {
+            for (o, arm) in outcomes.iter_mut().zip(&played) {
+                *o = arm[i];
+            }
+            self.add(&mut sums, i as u64 % BLOCK, &outcomes);
+            if ((i + 1) as u64).is_multiple_of(BLOCK) {
+                sums.blocks += 1;
+            }
+        }
+        sums
+    }
+
+    /// Adds one stratum's play-outs of every arm to `sums`.
+    fn add(&self, sums: &mut Sums, stratum: u64, outcomes: &[Outcome]) {
+        let values: Vec<f64> = outcomes
+            .iter()
+            .map(|o| self.decider.map_or(0.0, |d| o.value[d]))
+            .collect();
+        sums.add(stratum as usize, outcomes, &values);
+    }
+
+    fn dice(&self, rng: &mut Xoshiro256PlusPlus, stratum: u64) -> Dice {
+        let mut dice = [[0u8; SHIPS]; ROLLS as usize];
+        for (k, roll) in dice.iter_mut().enumerate() {
+            // Without variance reduction every die is drawn at random.
+            if self.reduce && k == self.stratified {
+                *roll = rules::stratum_dice(stratum);
+            } else {
+                for d in roll.iter_mut() {
+                    *d = rng.random_range(1..=DIE_SIDES);
+                }
+            }
+        }
+        dice
+    }
+}
+
+/// The planner whose greedy choices the arms' planners share, when players
+/// keep placing and there are arms enough to keep every thread busy (or one
+/// thread): arm by arm is then the faster order. `None`: chunks in parallel.
+fn shared_planner(arms: usize, settings: &Settings) -> Option<Planner> {
+    let threads = rayon::current_num_threads();
+    let by_arm = settings.future != Future::None && (threads == 1 || arms >= 2 * threads);
+    by_arm.then(|| Planner::new(settings.future, settings.valuation))
+}
+
+/// Samples the arms until a stopping rule holds. `decider` is whose value ranks
+/// the arms; `on_progress` hears (play-outs so far, largest standard error).
+pub fn run(
+    arms: &[Arm],
+    decider: Option<usize>,
+    settings: &Settings,
+    on_progress: &mut dyn FnMut(u64, f64),
+) -> Estimate {
+    let started = Instant::now();
+    let job = Job {
+        arms,
+        decider,
+        reduce: settings.reduce_variance,
+        stratified: stratified_roll(arms),
+        valuation: settings.valuation,
+        future: settings.future,
+        planners: Mutex::new(Vec::new()),
+        shared: shared_planner(arms.len(), settings),
+    };
+    let mut master = Xoshiro256PlusPlus::seed_from_u64(settings.seed);
+    let cap_blocks = (settings.max_samples / BLOCK).max(2);
+    let want_blocks = settings
+        .samples
+        .map_or(cap_blocks, |n| n.div_ceil(BLOCK).max(2))
+        .min(cap_blocks);
+    let mut sums = Sums::new(arms.len());
+    loop {
+        let left = want_blocks - sums.blocks;
+        // Streams are split off the master before going parallel (one per chunk).
+        let round: Vec<(Xoshiro256PlusPlus, u64)> = (0..ROUND_CHUNKS)
+            .map(|k| left.saturating_sub(k * CHUNK_BLOCKS).min(CHUNK_BLOCKS))
+            .filter(|&b| b > 0)
+            .map(|b| {
+                let rng = master.clone();
+                master.jump();
+                (rng, b)
+            })
+            .collect();
+        // Arms played in parallel make their own parallel work: chunks then go
+        // in turn.
+        let parts: Vec<Sums> = if job.shared.is_none() {
+            round
+                .into_par_iter()
+                .map(|(rng, b)| job.chunk(rng, b))
+                .collect()
+        } else {
+            round
+                .into_iter()
+                .map(|(rng, b)| job.chunk(rng, b))
+                .collect()
+        };
+        sums = parts.iter().fold(sums, |acc, part| acc.merge(part));
+        let mut estimate = summarise(arms, &sums, decider, settings.seed);
+        on_progress(estimate.samples, largest_stderr(&estimate, decider));
+        if let Some(stop) = should_stop(
+            settings,
+            &estimate,
+            decider,
+            sums.blocks,
+            want_blocks,
+            cap_blocks,
+            started,
+        ) {
+            estimate.stop = stop;
+            estimate.elapsed = started.elapsed();
+            if decider.is_some() {
+                estimate_p_best(&mut estimate);
+            }
+            return estimate;
+        }
+    }
+}

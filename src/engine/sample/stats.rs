@@ -1,0 +1,238 @@
+//! The statistics of a run: sums per stratum merged associatively, means,
+//! standard errors and covariances, and the probability that each arm is best.
+
+use super::stop::Stop;
+use super::{Arm, BLOCK};
+use crate::engine::values::{Outcome, TIE};
+use crate::rules::Action;
+use rand::{RngExt, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+use std::time::Duration;
+
+/// Draws from the normal approximation that estimate `p_best`.
+const P_BEST_DRAWS: usize = 20_000;
+
+/// Estimates for one arm.
+#[derive(Clone, Debug)]
+pub struct ArmEstimate {
+    pub action: Option<Action>,
+    /// Mean outcome per play-out.
+    pub mean: Outcome,
+    /// Standard error of each component of `mean`.
+    pub stderr: Outcome,
+    /// The decider's value: `mean.value[decider] - cost + income`.
+    pub ev: f64,
+    pub ev_stderr: f64,
+    /// Standard error of `ev` minus the first arm's `ev`.
+    pub gain_stderr: f64,
+    /// Probability that this arm is the best (normal approximation).
+    pub p_best: f64,
+}
+
+/// The result of a sampling run.
+#[derive(Clone, Debug)]
+pub struct Estimate {
+    pub arms: Vec<ArmEstimate>,
+    /// Covariance of the arms' mean values, row-major.
+    pub cov: Vec<f64>,
+    pub samples: u64,
+    pub stop: Stop,
+    pub seed: u64,
+    pub elapsed: Duration,
+}
+
+/// Sums over play-outs, merged associatively in chunk order. Kept per stratum,
+/// so that the variance is estimated within strata (216 (B - 1) degrees of
+/// freedom after B blocks) and not only from the B block means.
+#[derive(Clone, Debug)]
+pub(super) struct Sums {
+    arms: usize,
+    pub(super) blocks: u64,
+    /// `strata[h * arms + k]`: Σ over blocks of arm `k`'s outcome in stratum `h`.
+    strata: Vec<Outcome>,
+    /// Per arm: Σ over play-outs of the outcome squared, component by component.
+    square: Vec<Outcome>,
+    /// Σ over play-outs of `v_i · v_j`, the decider's values of arms i and j.
+    cross: Vec<f64>,
+}
+
+impl Sums {
+    pub(super) fn new(arms: usize) -> Sums {
+        Sums {
+            arms,
+            blocks: 0,
+            strata: vec![Outcome::default(); BLOCK as usize * arms],
+            square: vec![Outcome::default(); arms],
+            cross: vec![0.0; arms * arms],
+        }
+    }
+
+    pub(super) fn merge(mut self, other: &Sums) -> Sums {
+        self.blocks += other.blocks;
+        for (a, b) in self.strata.iter_mut().zip(&other.strata) {
+            a.add(1.0, b);
+        }
+        for (a, b) in self.square.iter_mut().zip(&other.square) {
+            a.add(1.0, b);
+        }
+        for (a, b) in self.cross.iter_mut().zip(&other.cross) {
+            *a += b;
+        }
+        self
+    }
+
+    /// Adds the play-outs of all arms in one stratum.
+    pub(super) fn add(&mut self, stratum: usize, outcomes: &[Outcome], values: &[f64]) {
+        let n = self.arms;
+        for (k, o) in outcomes.iter().enumerate() {
+            self.strata[stratum * n + k].add(1.0, o);
+            self.square[k].add(1.0, &o.squared());
+        }
+        for i in 0..n {
+            for j in 0..n {
+                self.cross[i * n + j] += values[i] * values[j];
+            }
+        }
+    }
+
+    /// Σ over strata of the product of two arms' stratum sums, by component.
+    fn strata_product(&self, i: usize, j: usize, f: impl Fn(&Outcome) -> f64) -> f64 {
+        let n = self.arms;
+        (0..BLOCK as usize)
+            .map(|h| f(&self.strata[h * n + i]) * f(&self.strata[h * n + j]))
+            .sum()
+    }
+
+    fn total(&self, k: usize) -> Outcome {
+        let mut out = Outcome::default();
+        for h in 0..BLOCK as usize {
+            out.add(1.0, &self.strata[h * self.arms + k]);
+        }
+        out
+    }
+}
+
+/// Means, standard errors and the covariance of the arms' values from the sums.
+///
+/// With B blocks of H strata, the mean's variance is the sum over strata of each
+/// stratum's variance over B play-outs, divided by H² B:
+/// `(Σ x² - Σ_h (Σ_b x)² / B) / (H² B (B - 1))`; likewise for covariances.
+pub(super) fn summarise(arms: &[Arm], sums: &Sums, decider: Option<usize>, seed: u64) -> Estimate {
+    let (blocks, h) = (sums.blocks as f64, BLOCK as f64);
+    let n = arms.len();
+    let scale = h * h * blocks * (blocks - 1.0);
+    let variance = |squares: f64, strata: f64| {
+        if sums.blocks < 2 {
+            f64::INFINITY
+        } else {
+            ((squares - strata / blocks) / scale).max(0.0)
+        }
+    };
+    let value = |o: &Outcome| decider.map_or(0.0, |d| o.value[d]);
+    let mut cov = vec![0.0; n * n];
+    for i in 0..n {
+        for j in 0..n {
+            let centred = sums.cross[i * n + j] - sums.strata_product(i, j, value) / blocks;
+            cov[i * n + j] = if sums.blocks < 2 {
+                f64::INFINITY
+            } else {
+                centred / scale
+            };
+        }
+    }
+    let estimates = (0..n)
+        .map(|k| {
+            let mean = sums.total(k).scaled(1.0 / (h * blocks));
+            let stderr = component_stderr(sums, k, &variance);
+            let c = |i: usize, j: usize| cov[i * n + j];
+            ArmEstimate {
+                action: arms[k].action,
+                ev: decider.map_or(0.0, |d| mean.value[d] - arms[k].cost + arms[k].income),
+                mean,
+                stderr,
+                ev_stderr: c(k, k).max(0.0).sqrt(),
+                gain_stderr: (c(k, k) + c(0, 0) - 2.0 * c(0, k)).max(0.0).sqrt(),
+                p_best: 0.0,
+            }
+        })
+        .collect();
+    Estimate {
+        arms: estimates,
+        cov,
+        samples: sums.blocks * BLOCK,
+        stop: Stop::Samples,
+        seed,
+        elapsed: Duration::ZERO,
+    }
+}
+
+/// The standard error of every component of arm `k`'s mean outcome.
+fn component_stderr(sums: &Sums, k: usize, variance: &dyn Fn(f64, f64) -> f64) -> Outcome {
+    let mut strata = Outcome::default();
+    for h in 0..BLOCK as usize {
+        strata.add(1.0, &sums.strata[h * sums.arms + k].squared());
+    }
+    sums.square[k].zip(&strata, |sq, st| variance(sq, st).sqrt())
+}
+
+impl Estimate {
+    /// The standard error of the difference of the values of arms `i` and `j`.
+    pub fn joint_stderr(&self, i: usize, j: usize) -> f64 {
+        let n = self.arms.len();
+        let c = |a: usize, b: usize| self.cov[a * n + b];
+        (c(i, i) + c(j, j) - 2.0 * c(i, j)).max(0.0).sqrt()
+    }
+}
+
+/// `p_best`: the share of draws from the normal approximation of the arms' mean
+/// values (means and covariance as estimated) in which each arm is the best;
+/// ties go to the first arm in canonical order, as in R14.
+pub(super) fn estimate_p_best(estimate: &mut Estimate) {
+    let n = estimate.arms.len();
+    let l = cholesky(&estimate.cov, n);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(estimate.seed ^ 0x5EED_0FBE_5700);
+    let mut wins = vec![0u64; n];
+    let mut z = vec![0.0; n];
+    for _ in 0..P_BEST_DRAWS {
+        z.iter_mut().for_each(|x| *x = normal(&mut rng));
+        let mut best = (0, f64::NEG_INFINITY);
+        for i in 0..n {
+            let noise: f64 = (0..=i).map(|j| l[i * n + j] * z[j]).sum();
+            let x = estimate.arms[i].ev + noise;
+            if x > best.1 + TIE {
+                best = (i, x);
+            }
+        }
+        wins[best.0] += 1;
+    }
+    for (arm, w) in estimate.arms.iter_mut().zip(wins) {
+        arm.p_best = w as f64 / P_BEST_DRAWS as f64;
+    }
+}
+
+/// Lower-triangular `l` with `l lᵀ = cov`; a direction of zero variance (two
+/// arms equal on every sample) gets a zero column instead of failing.
+fn cholesky(cov: &[f64], n: usize) -> Vec<f64> {
+    let mut l = vec![0.0; n * n];
+    for j in 0..n {
+        let d = cov[j * n + j] - (0..j).map(|k| l[j * n + k] * l[j * n + k]).sum::<f64>();
+        let scale = cov[j * n + j].abs().max(1e-300);
+        if !d.is_finite() || d <= 1e-12 * scale {
+            continue;
+        }
+        let root = d.sqrt();
+        l[j * n + j] = root;
+        for i in j + 1..n {
+            let s = cov[i * n + j] - (0..j).map(|k| l[i * n + k] * l[j * n + k]).sum::<f64>();
+            l[i * n + j] = s / root;
+        }
+    }
+    l
+}
+
+/// A standard normal draw (Box-Muller).
+fn normal(rng: &mut Xoshiro256PlusPlus) -> f64 {
+    let u1: f64 = 1.0 - rng.random::<f64>();
+    let u2: f64 = rng.random::<f64>();
+    (-2.0 * u1.ln()).sqrt() * (std::f64::consts::TAU * u2).cos()
+}

@@ -1,0 +1,118 @@
+//! POSITION.md JSON read and written: a [`Setup`] from JSON text (the error
+//! names the line and column), a validated [`Position`] from JSON, and the
+//! voyage start that `layouts` reads (a position without ships).
+
+use crate::position::{Position, Setup, SetupError};
+use crate::rules::{self, Phase, SHIPS};
+
+/// Why a JSON document is not a `Setup`.
+#[derive(Debug, thiserror::Error)]
+#[error("{message} at line {line}, column {column}")]
+pub struct JsonError {
+    pub message: String,
+    pub line: usize,
+    pub column: usize,
+}
+
+impl Setup {
+    /// Reads a setup from JSON; the error names the line and column.
+    pub fn from_json(text: &str) -> Result<Setup, JsonError> {
+        serde_json::from_str(text).map_err(|e| JsonError {
+            message: strip_position(&e.to_string()),
+            line: e.line(),
+            column: e.column(),
+        })
+    }
+
+    /// Pretty JSON, two-space indented, with a final newline.
+    pub fn to_json(&self) -> String {
+        let mut text = serde_json::to_string_pretty(self).unwrap_or_default();
+        text.push('\n');
+        text
+    }
+}
+
+impl Position {
+    /// Reads and validates a position from POSITION.md JSON.
+    pub fn from_json(text: &str) -> Result<Position, crate::Error> {
+        let setup = Setup::from_json(text)?;
+        Ok(Position::try_from(setup)?)
+    }
+}
+
+/// serde_json appends " at line L column C"; the error repeats it in its own words.
+fn strip_position(message: &str) -> String {
+    match message.rfind(" at line ") {
+        Some(i) => message[..i].to_string(),
+        None => message.to_string(),
+    }
+}
+
+/// Why a document is not a voyage start.
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    /// The text is not JSON.
+    #[error("{0}")]
+    Json(JsonError),
+    /// The JSON is not an object.
+    #[error("the position must be a JSON object")]
+    NotAnObject,
+    /// `ships` is given and not empty: a start has no layout yet.
+    #[error("a voyage before its layout has no ships: leave ships out or empty")]
+    HasShips,
+    /// The object is not of the position's shape (an unknown field, a wrong type).
+    #[error("{0}")]
+    Shape(String),
+    /// The position breaks a rule of POSITION.md.
+    #[error("{0}")]
+    Invalid(SetupError),
+    /// A roll was made, a worker placed, or somebody passed.
+    #[error(
+        "the position must be a voyage's start: no roll, no worker placed, no pass, the harbour master to move"
+    )]
+    NotAStart,
+}
+
+/// The voyage start read from a position's JSON without ships (or with `ships`
+/// empty): players, harbour master, and optional cash, shares, prices, variant.
+/// It is validated with the first layout of R3 standing in for the ships.
+pub fn read_start(json: &str) -> Result<Position, StartError> {
+    let mut value: serde_json::Value = serde_json::from_str(json).map_err(|e| {
+        StartError::Json(JsonError {
+            message: e.to_string(),
+            line: e.line(),
+            column: e.column(),
+        })
+    })?;
+    let Some(map) = value.as_object_mut() else {
+        return Err(StartError::NotAnObject);
+    };
+    match map.get("ships") {
+        None => {}
+        Some(serde_json::Value::Array(a)) if a.is_empty() => {}
+        Some(_) => return Err(StartError::HasShips),
+    }
+    let (cargos, starts) = rules::layouts()[0];
+    let ships: Vec<serde_json::Value> = (0..SHIPS)
+        .map(|i| serde_json::json!({"cargo": cargos[i].name(), "position": starts[i], "crew": []}))
+        .collect();
+    map.insert("ships".into(), serde_json::Value::Array(ships));
+    map.entry("rolls_done").or_insert(serde_json::json!(0));
+    map.entry("phase").or_insert(serde_json::json!("placement"));
+    if !map.contains_key("to_move") {
+        let hm = map.get("harbour_master").cloned().unwrap_or_default();
+        map.insert("to_move".into(), hm);
+    }
+    let setup: Setup =
+        serde_json::from_value(value).map_err(|e| StartError::Shape(e.to_string()))?;
+    let position = Position::try_from(setup).map_err(StartError::Invalid)?;
+    let s = position.state();
+    let placed = s.player_ids().any(|p| s.placed(p) > 0) || s.passed != 0;
+    let to_move = Phase::Placement {
+        to_move: s.harbour_master,
+    };
+    if s.rolls_done != 0 || s.round != 1 || placed || s.phase != to_move {
+        return Err(StartError::NotAStart);
+    }
+    Ok(position)
+}

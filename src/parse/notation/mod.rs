@@ -1,0 +1,204 @@
+//! The one-line position notation: everything a POSITION.md position says, in one
+//! short line, as FEN is for chess.
+//!
+//! ```text
+//! red*,blue,green,yellow 1:green J7:red.blue S9 G2 H:blue Y:-,-,green X:yellow l:red
+//! ```
+//!
+//! Tokens are separated by whitespace: the players in seating order (the harbour
+//! master marked `*`), the progress (rolls done, `:`, the player to move or the
+//! phase), exactly three ships (cargo initial, space or `D`, `:` and the crew), then
+//! optional sections in any order, each omitted when empty. Player tags are the
+//! names themselves; a name that is not a plain run of ASCII letters, digits, `_`
+//! and `-` (or that would read as something else) is written in double quotes.
+//! The README's "Notation" section gives the grammar and examples.
+//!
+//! [`parse()`] reads a notation into a [`Setup`] and validates it with
+//! `Position::try_from`; every problem, of syntax or of the rules, is reported with
+//! a caret under the token it comes from ([`NotationError`]). [`format`] writes the
+//! canonical notation, and `parse(&format(p)) == Ok(p)` for every valid position.
+//!
+//! ```
+//! use manila_odds::parse::notation;
+//! let line = "r*,b,g,y 1:g J7:r.b S9 G2 H:b Y:-,-,g X:y l:r";
+//! let position = notation::parse(line).unwrap();
+//! assert_eq!(position.names(), ["r", "b", "g", "y"]);
+//! assert_eq!(notation::format(&position), line);
+//!
+//! let error = notation::parse("r*,b,g 1:g Q7 S9 G2").unwrap_err();
+//! assert_eq!(
+//!     error.to_string(),
+//!     "r*,b,g 1:g Q7 S9 G2\n           ^\nexpected a cargo initial J, S, G or N, found 'Q'"
+//! );
+//! ```
+
+use crate::position::{Position, Setup};
+use std::fmt;
+use std::ops::Range;
+
+mod lex;
+mod parse;
+mod write;
+
+pub(crate) use lex::{cargo_of, initial};
+
+/// A byte range of the notation.
+pub type Span = Range<usize>;
+
+/// One problem of a notation: the bytes of the offending token and what was
+/// expected there (or, for a position the rules refuse, why).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Located {
+    pub span: Span,
+    pub message: String,
+}
+
+/// Why a notation is not a valid position: a syntax error (one problem, the first
+/// found), or every problem the validation of the position found, each located at
+/// the token that gave the field (the whole input when no token did).
+///
+/// Displayed as the input on one line, then for each problem a line of carets
+/// under the offending token and the message.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub struct NotationError {
+    pub input: String,
+    pub problems: Vec<Located>,
+}
+
+impl fmt::Display for NotationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Tabs and line breaks would move the carets: they are shown as spaces.
+        let line: String = self
+            .input
+            .chars()
+            .map(|c| {
+                if c.is_whitespace() || c.is_control() {
+                    ' '
+                } else {
+                    c
+                }
+            })
+            .collect();
+        f.write_str(line.trim_end())?;
+        for problem in &self.problems {
+            let chars = |r: Span| self.input.get(r).map_or(0, |s| s.chars().count());
+            let column = chars(0..problem.span.start);
+            let width = chars(problem.span.clone()).max(1);
+            write!(
+                f,
+                "\n{}{}\n{}",
+                " ".repeat(column),
+                "^".repeat(width),
+                problem.message
+            )?;
+        }
+        Ok(())
+    }
+}
+
+impl NotationError {
+    fn new(input: &str, problems: Vec<Located>) -> NotationError {
+        NotationError {
+            input: input.to_string(),
+            problems,
+        }
+    }
+}
+
+/// Reads a position from its notation and validates it.
+pub fn parse(text: &str) -> Result<Position, NotationError> {
+    let mut parser = parse::Parser {
+        input: text,
+        setup: Setup::default(),
+        spans: Default::default(),
+        round_given: false,
+    };
+    parser
+        .position()
+        .map_err(|problem| NotationError::new(text, vec![problem]))?;
+    let parse::Parser {
+        setup,
+        spans,
+        round_given,
+        ..
+    } = parser;
+    Position::try_from(setup).map_err(|e| {
+        let problems =
+            e.0.iter()
+                .map(|p| parse::locate(text, &spans, round_given, p))
+                .collect();
+        NotationError::new(text, problems)
+    })
+}
+
+/// The canonical notation of a position: sections in a fixed order, cash and
+/// shares in seating order, and the placement round only where it cannot be
+/// inferred.
+pub fn format(position: &Position) -> String {
+    let mut setup = position.to_setup();
+    if let Some(round) = setup.round.take() {
+        let inferred = Position::try_from(setup.clone()).ok();
+        if inferred.as_ref() != Some(position) {
+            setup.round = Some(round);
+        }
+    }
+    write::format_setup(&setup)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::lex::{Token, tokenize};
+    use super::parse::Cursor;
+    use super::write::{cash_tag, quote, tag};
+    use super::*;
+
+    #[test]
+    fn names_that_are_not_plain_tags_are_quoted() {
+        assert_eq!(tag("red"), "red");
+        assert_eq!(tag("-"), "\"-\"");
+        assert_eq!(tag("board1"), "\"board1\"");
+        assert_eq!(tag("small"), "\"small\"");
+        assert_eq!(tag("Mr \"X\"\n"), "\"Mr \\\"X\\\"\\u{a}\"");
+        assert_eq!(cash_tag("p1"), "\"p1\"");
+        assert_eq!(cash_tag("p-"), "p-");
+    }
+
+    #[test]
+    fn quoted_names_read_back() {
+        for name in ["Mr \"X\"\n", "a\\b", "board", "-", "é ü", "p1"] {
+            let text = quote(name);
+            let token = Token {
+                text: &text,
+                start: 0,
+            };
+            let mut c = Cursor::new(&text, token);
+            assert_eq!(c.tag().map(|t| t.0), Ok(name.to_string()), "{text}");
+            assert!(c.at_end());
+        }
+    }
+
+    #[test]
+    fn a_quoted_name_may_hold_spaces() {
+        let tokens = tokenize(r#"a*,"b c",d 0:a"#).unwrap();
+        let texts: Vec<&str> = tokens.iter().map(|t| t.text).collect();
+        assert_eq!(texts, [r#"a*,"b c",d"#, "0:a"]);
+    }
+
+    #[test]
+    fn display_puts_one_caret_line_and_message_per_problem() {
+        let error = NotationError::new(
+            "ab\tcd",
+            vec![
+                Located {
+                    span: 3..5,
+                    message: "first".into(),
+                },
+                Located {
+                    span: 5..5,
+                    message: "second".into(),
+                },
+            ],
+        );
+        assert_eq!(error.to_string(), "ab cd\n   ^^\nfirst\n     ^\nsecond");
+    }
+}

@@ -1,0 +1,46 @@
+//! A finished voyage in words: where each ship ended, what each player receives
+//! (R10, R11) and the price rises (R12).
+
+use crate::report::Voyage;
+use crate::rules::{At, Cargo};
+
+/// The settlement of a finished voyage.
+pub fn settlement(v: &Voyage) -> String {
+    let s = &v.state;
+    let mut out = String::from("The voyage is over.\n");
+    for ship in &s.ships {
+        let fate = match (ship.at, ship.plundered) {
+            (At::Harbour, false) => "docked in the harbour",
+            (At::Harbour, true) => "plundered, sent to the harbour",
+            (_, true) => "plundered, sent to the shipyard",
+            _ => "wrecked, in the shipyard",
+        };
+        out += &format!("  {:<8} {fate}\n", ship.cargo.name());
+    }
+    out += "Settlement (each player's receipts, insurance claims paid deducted):\n";
+    for p in s.turn_order() {
+        out += &format!(
+            "  {:<10} {:+}\n",
+            v.names[p as usize], v.settlement.payouts[p as usize]
+        );
+    }
+    let rises: Vec<String> = Cargo::ALL
+        .iter()
+        .filter(|c| v.settlement.rises[c.index()])
+        .map(|c| {
+            format!(
+                "{} {} -> {}",
+                c.name(),
+                s.prices[c.index()],
+                v.prices[c.index()]
+            )
+        })
+        .collect();
+    let rises = if rises.is_empty() {
+        "none".to_string()
+    } else {
+        rises.join(", ")
+    };
+    out += &format!("Price rises: {rises}\n");
+    out
+}

@@ -1,0 +1,238 @@
+//! Applying a decision (R5, R7, R8, R10) and the flow of the voyage (R4, R5):
+//! who moves next, when the dice roll. Nothing here is random.
+
+use super::action::{Action, Destination};
+use super::constants::{self as rules, TRACK_END};
+use super::legal::{action_cost, boarding_decider, is_legal, legal_actions};
+use super::state::{At, Phase, PlayerId, State};
+
+/// Why an action cannot be applied.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct Illegal(pub String);
+
+/// Applies a legal action of the decider and advances the voyage to the next
+/// decision, roll or settlement.
+pub fn apply(s: &State, a: Action) -> Result<State, Illegal> {
+    if !is_legal(s, a) {
+        return Err(Illegal(illegal_reason(s, a)));
+    }
+    let mut t = *s;
+    match s.phase {
+        Phase::Placement { to_move } => {
+            place(&mut t, to_move, a);
+            next_turn(&mut t, to_move);
+        }
+        Phase::Boarding { .. } => board(&mut t, a),
+        Phase::SmallPilot => {
+            move_ships(&mut t, a);
+            t.phase = if t.large_pilot.is_some() {
+                Phase::LargePilot
+            } else {
+                Phase::Roll
+            };
+        }
+        Phase::LargePilot => {
+            move_ships(&mut t, a);
+            t.phase = Phase::Roll;
+        }
+        Phase::Plunder => plunder(&mut t, a),
+        Phase::Roll | Phase::Over => unreachable!("is_legal refuses actions without a decider"),
+    }
+    Ok(t)
+}
+
+fn illegal_reason(s: &State, a: Action) -> String {
+    match s.phase {
+        Phase::Roll => "a roll is due, not a decision".into(),
+        Phase::Over => "the voyage is over".into(),
+        _ => {
+            let legal: Vec<String> = legal_actions(s).iter().map(|a| a.to_string()).collect();
+            format!("'{a}' is not legal here; legal: {}", legal.join(" "))
+        }
+    }
+}
+
+fn place(t: &mut State, p: PlayerId, a: Action) {
+    let cost = action_cost(t, a);
+    pay(t, p, cost);
+    if let (Some(cash), Action::Insurance) = (&mut t.cash[p as usize], a) {
+        *cash += rules::INSURANCE_PREMIUM;
+    }
+    match a {
+        Action::Pass => t.passed |= 1 << p,
+        Action::Seat(c) => {
+            if let Some(i) = t.ship_index(c) {
+                t.ships[i].crew.push(p);
+            }
+        }
+        Action::Harbour(b) => t.harbour[b.index()] = Some(p),
+        Action::Shipyard(b) => t.shipyard[b.index()] = Some(p),
+        Action::Pirate => {
+            let k = t.pirate_count();
+            t.pirates[k] = Some(p);
+        }
+        Action::SmallPilot => t.small_pilot = Some(p),
+        Action::LargePilot => t.large_pilot = Some(p),
+        Action::Insurance => t.insurance = Some(p),
+        _ => {}
+    }
+}
+
+/// Pays `cost` from cash, mortgaging shares (12 each) when cash is short (R5).
+/// Shares of the cheapest cargo go first: they lose the least when counted.
+/// `p` pays `cost`, mortgaging their cheapest shares first when cash falls short
+/// (R5); with money not modelled nothing changes.
+pub fn pay(t: &mut State, p: PlayerId, cost: u32) {
+    let Some(cash) = t.cash[p as usize] else {
+        return;
+    };
+    let mut cash = cash;
+    while cash < cost {
+        let shares = &mut t.shares[p as usize];
+        let cheapest = (0..4)
+            .filter(|&c| shares[c] > 0)
+            .min_by_key(|&c| (t.prices[c], c));
+        match cheapest {
+            Some(c) => {
+                shares[c] -= 1;
+                cash += rules::MORTGAGE_VALUE;
+            }
+            None => break, // a stowaway: pays all their cash
+        }
+    }
+    t.cash[p as usize] = Some(cash.saturating_sub(cost));
+}
+
+fn eligible(t: &State, p: PlayerId) -> bool {
+    !t.has_passed(p) && t.in_hand(p) > 0
+}
+
+/// After `actor`'s turn: the next eligible player of the round, or the round ends.
+fn next_turn(t: &mut State, actor: PlayerId) {
+    let after = t.turn_offset(actor) + 1;
+    let next = t
+        .turn_order()
+        .skip(after as usize)
+        .find(|&p| eligible(t, p));
+    match next {
+        Some(p) => t.phase = Phase::Placement { to_move: p },
+        None => end_round(t),
+    }
+}
+
+/// A placement round is over: the next roll, the next round, or the pilots (R4).
+fn end_round(t: &mut State) {
+    if t.round >= rules::placement_rounds(t.players as usize) {
+        t.phase = if t.small_pilot.is_some() {
+            Phase::SmallPilot
+        } else if t.large_pilot.is_some() {
+            Phase::LargePilot
+        } else {
+            Phase::Roll
+        };
+    } else if rules::rolls_before_round(t.players as usize, t.round + 1) > t.rolls_done {
+        t.phase = Phase::Roll;
+    } else {
+        let round = t.round + 1;
+        begin_round(t, round);
+    }
+}
+
+pub(super) fn begin_round(t: &mut State, round: u8) {
+    t.round = round;
+    match t.turn_order().find(|&p| eligible(t, p)) {
+        Some(p) => t.phase = Phase::Placement { to_move: p },
+        None => end_round(t),
+    }
+}
+
+fn board(t: &mut State, a: Action) {
+    let Some((k, pirate, mut boarded)) = boarding_decider(t) else {
+        return;
+    };
+    // The captain decides first, then the other pirate (R7).
+    let next = match a {
+        Action::Board { cargo, remove } => {
+            let Some(i) = t.ship_index(cargo) else { return };
+            let seat = match remove {
+                None => {
+                    t.ships[i].crew.push(pirate);
+                    t.ships[i].crew.len() - 1
+                }
+                Some(seat) => {
+                    t.ships[i].crew.replace(seat as usize, pirate);
+                    seat as usize
+                }
+            };
+            if t.variant.strong_pirates {
+                boarded[i] |= 1 << seat;
+            }
+            // The boarding pirate leaves; when it was the captain the other one
+            // becomes captain at once and decides next.
+            if k == 0 {
+                t.pirates = [t.pirates[1], None];
+                Some(0)
+            } else {
+                t.pirates[k] = None;
+                None
+            }
+        }
+        _ => (k == 0).then_some(1),
+    };
+    match next.filter(|&n| t.pirates[n].is_some()) {
+        Some(n) => {
+            t.phase = Phase::Boarding {
+                next: n as u8,
+                boarded,
+            }
+        }
+        None => {
+            let round = t.round + 1;
+            begin_round(t, round)
+        }
+    }
+}
+
+/// Moves ships by a pilot's move; past 13 a ship docks at once (R2, R8).
+fn move_ships(t: &mut State, a: Action) {
+    let Action::Pilot(moves) = a else { return };
+    for m in moves.iter().flatten() {
+        if let Some(i) = t.ship_index(m.cargo)
+            && let At::Sea(at) = t.ships[i].at
+        {
+            t.ships[i].at = advance(at as i16 + m.delta as i16);
+        }
+    }
+}
+
+/// Where a ship lands when moved to `space` (R2): past 13 it docks; never below 0.
+pub(super) fn advance(space: i16) -> At {
+    if space > TRACK_END as i16 {
+        At::Harbour
+    } else {
+        At::Sea(space.max(0) as u8)
+    }
+}
+
+fn plunder(t: &mut State, a: Action) {
+    let Action::Plunder(dests) = a else { return };
+    for (cargo, dest) in dests.iter().flatten() {
+        if let Some(i) = t.ship_index(*cargo) {
+            let ship = &mut t.ships[i];
+            ship.crew.clear();
+            ship.plundered = true;
+            ship.at = match dest {
+                Destination::Harbour => At::Harbour,
+                Destination::Shipyard => At::Shipyard,
+            };
+        }
+    }
+    // Ships below 13 in a plunder position are the wrecks of R9.
+    for ship in t.ships.iter_mut() {
+        if let At::Sea(_) = ship.at {
+            ship.at = At::Shipyard;
+        }
+    }
+    t.phase = Phase::Over;
+}
