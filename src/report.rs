@@ -256,3 +256,61 @@ pub struct Voyage {
     /// The prices after the rises (R12), by `Cargo::index`.
     pub prices: [u32; 4],
 }
+
+/// A duplicate match between two policies (the arena).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Match {
+    pub candidate: String,
+    pub baseline: String,
+    pub players: u8,
+    pub seed: u64,
+    /// Where layouts came from: `random` or `policy`.
+    pub layout: &'static str,
+    pub summary: MatchSummary,
+    /// In deal order.
+    pub deals: Vec<DealResult>,
+    pub candidate_times: DecisionTimes,
+    pub baseline_times: DecisionTimes,
+}
+
+/// The figures of a match, over its deals.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MatchSummary {
+    /// The mean over deals of each deal's figure: the candidate's profit in a
+    /// seat minus the reference profit of that seat, averaged over seats.
+    pub mean_diff: f64,
+    /// Its standard error over deals; `None` with one deal.
+    pub stderr: Option<f64>,
+    /// `mean_diff` ± 1.96 standard errors.
+    pub ci95: Option<(f64, f64)>,
+    /// The candidate's mean profit in its seat.
+    pub candidate_mean: f64,
+    /// The baseline's mean profit in a seat of the reference voyages.
+    pub baseline_mean: f64,
+}
+
+/// One deal of a match.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DealResult {
+    /// Deals are numbered from 1.
+    pub deal: u64,
+    /// Mean over seats of the candidate's profit minus the reference profit.
+    pub diff: f64,
+    pub harbour_master: PlayerId,
+    /// The reference voyage's layout.
+    pub layout: Layout,
+    /// Each seat's profit in the reference voyage (the baseline everywhere).
+    pub reference: Vec<i64>,
+    /// The candidate's profit in each seat, in that seat's replay.
+    pub candidate: Vec<i64>,
+}
+
+/// How long one policy took per decision. The only figures of a match that a
+/// seed does not repeat.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DecisionTimes {
+    pub decisions: u64,
+    /// Seconds.
+    pub median: f64,
+    pub max: f64,
+}

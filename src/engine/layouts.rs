@@ -87,7 +87,7 @@ fn candidates(template: &State, layouts: &[Layout], buy: bool) -> Vec<Candidate>
 }
 
 /// Compares `layouts` for the harbour master of `template` (a voyage start).
-/// `--buy` values every purchase with every layout and counts shares (R13):
+/// With `buy`, every purchase is valued with every layout and shares count (R13):
 /// a share bought is worth its price change only when shares are counted.
 pub fn compare(
     template: &State,
@@ -171,7 +171,7 @@ fn how(start: &State, request: &Request) -> How {
 }
 
 /// Every purchase open with `layout` and the harbour master's exact value with
-/// it under `none` (R13, shares counted): what `--buy` chooses from.
+/// it under `none` (R13, shares counted): what buying chooses from.
 pub fn purchase_values(
     template: &State,
     layout: Layout,

@@ -14,11 +14,13 @@
 //! - [`analysis`]: the method chosen for a request (`auto` estimates first),
 //!   and each result's `How`.
 //! - [`layouts`]: the harbour master's comparison of the 100 layouts (R3).
+//! - [`cache`]: solvers kept between requests, for processes that ask many.
 //!
 //! The engine reads positions and writes [`crate::report`]s; it parses no text
 //! and names no flag (its errors are typed; the CLI words them).
 
 pub mod analysis;
+pub mod cache;
 pub mod exact;
 pub mod future;
 mod hash;

@@ -5,19 +5,8 @@
 
 use crate::position::Position;
 use crate::report::Voyage;
-use crate::rules::{self, Action, DIE_SIDES, Phase, PlayerId, SHIPS, State};
-
-/// One event of the voyage.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Event {
-    /// A decision; `player` when the event names who takes it.
-    Decide {
-        player: Option<PlayerId>,
-        action: Action,
-    },
-    /// The dice, in ship order (docked ships' dice are ignored).
-    Roll([u8; SHIPS]),
-}
+pub use crate::rules::Event;
+use crate::rules::{self, Action, DIE_SIDES, Phase, SHIPS, State};
 
 /// Why an event was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

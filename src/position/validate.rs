@@ -427,6 +427,37 @@ impl Validator {
     }
 
     fn phase(&mut self, setup: &Setup, s: &mut State) {
+        self.phase_fields(setup);
+        let n = s.players as usize;
+        let last = rules::placement_rounds(n);
+        match setup.phase {
+            PhaseName::Placement => self.placement(setup, s),
+            PhaseName::Boarding => {
+                s.round = *rules::rounds_at_rolls(n, 2).start() - 1;
+                self.boarding(setup, s);
+            }
+            PhaseName::SmallPilot | PhaseName::LargePilot => {
+                s.round = last;
+                self.pilot(setup.phase, s);
+            }
+            PhaseName::Roll => {
+                // Roll k + 1 comes after the last round begun with k rolls done.
+                s.round = *rules::rounds_at_rolls(n, s.rolls_done).end();
+                s.phase = Phase::Roll;
+            }
+            PhaseName::Plunder => {
+                s.round = last;
+                self.needs_ship_on_13_and_pirate(s, "plunder");
+                s.phase = Phase::Plunder;
+            }
+        }
+        if setup.phase != PhaseName::Placement {
+            self.between_rounds(setup, s);
+        }
+    }
+
+    /// The fields only some phases have.
+    fn phase_fields(&mut self, setup: &Setup) {
         if setup.phase != PhaseName::Placement && setup.to_move.is_some() {
             self.problem(
                 "to_move",
@@ -444,57 +475,37 @@ impl Validator {
                 "boarding_next and boarded belong to the boarding phase",
             );
         }
-        let n = s.players as usize;
-        let last = rules::placement_rounds(n);
-        match setup.phase {
-            PhaseName::Placement => self.placement(setup, s),
-            PhaseName::Boarding => {
-                s.round = *rules::rounds_at_rolls(n, 2).start() - 1;
-                self.boarding(setup, s);
-            }
-            PhaseName::SmallPilot | PhaseName::LargePilot => {
-                s.round = last;
-                let (holder, name) = if setup.phase == PhaseName::SmallPilot {
-                    (s.small_pilot, "small")
-                } else {
-                    (s.large_pilot, "large")
-                };
-                if holder.is_none() {
-                    self.problem(
-                        "phase",
-                        format!(
-                            "phase {} but nobody holds the {name} pilot",
-                            setup.phase.name()
-                        ),
-                    );
-                }
-                s.phase = if name == "small" {
-                    Phase::SmallPilot
-                } else {
-                    Phase::LargePilot
-                };
-            }
-            PhaseName::Roll => {
-                // Roll k + 1 comes after the last round begun with k rolls done.
-                s.round = *rules::rounds_at_rolls(n, s.rolls_done).end();
-                s.phase = Phase::Roll;
-            }
-            PhaseName::Plunder => {
-                s.round = last;
-                self.needs_ship_on_13_and_pirate(s, "plunder");
-                s.phase = Phase::Plunder;
-            }
+    }
+
+    /// A pilot phase: somebody must hold that pilot (R8).
+    fn pilot(&mut self, phase: PhaseName, s: &mut State) {
+        let (holder, name, pilot) = if phase == PhaseName::SmallPilot {
+            (s.small_pilot, "small", Phase::SmallPilot)
+        } else {
+            (s.large_pilot, "large", Phase::LargePilot)
+        };
+        if holder.is_none() {
+            self.problem(
+                "phase",
+                format!("phase {} but nobody holds the {name} pilot", phase.name()),
+            );
         }
-        if setup.phase != PhaseName::Placement {
-            self.placed_within(s, s.round, None);
-            // Between rounds, `round` may name the last round begun or the next.
-            let (begun, last) = (s.round as i64, rules::placement_rounds(n) as i64);
-            let fits = |r: i64| r == begun || (r == begun + 1 && r <= last);
-            if let Some(r) = setup.round.filter(|&r| !fits(r)) {
-                let phase = setup.phase.name();
-                let reason = format!("in phase {phase} the last round begun is {begun}, found {r}");
-                self.problem("round", reason);
-            }
+        s.phase = pilot;
+    }
+
+    /// Outside placement: the workers placed fit the rounds begun, and a given
+    /// `round` names the last round begun or the next.
+    fn between_rounds(&mut self, setup: &Setup, s: &State) {
+        self.placed_within(s, s.round, None);
+        let (begun, last) = (
+            s.round as i64,
+            rules::placement_rounds(s.players as usize) as i64,
+        );
+        let fits = |r: i64| r == begun || (r == begun + 1 && r <= last);
+        if let Some(r) = setup.round.filter(|&r| !fits(r)) {
+            let phase = setup.phase.name();
+            let reason = format!("in phase {phase} the last round begun is {begun}, found {r}");
+            self.problem("round", reason);
         }
     }
 

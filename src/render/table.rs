@@ -3,7 +3,7 @@
 use super::{Render, how};
 use crate::Position;
 use crate::parse::layout;
-use crate::report::{Advice, Comparison, Future, How, Odds, ShipOdds, Then};
+use crate::report::{Advice, Comparison, Future, How, LayoutValue, Odds, ShipOdds, Then};
 use crate::rules::{Action, Phase};
 use comfy_table::presets::UTF8_FULL_CONDENSED;
 use comfy_table::{CellAlignment, Table};
@@ -216,37 +216,7 @@ impl Render for TableRender {
         header.extend(names.iter().copied());
         let mut t = table(&header);
         for (k, l) in c.layouts.iter().take(top).enumerate() {
-            let mut row = vec![
-                (k + 1).to_string(),
-                layout::name(l.layout),
-                l.ashore.name().to_string(),
-            ];
-            if c.buy {
-                row.push(l.purchase.map_or("nothing".to_string(), |(cargo, cost)| {
-                    format!("{} ({cost})", cargo.name())
-                }));
-            }
-            row.push(with_interval(l.value, l.stderr, money));
-            if sampled {
-                row.push(l.p_best.map(percent).unwrap_or_default());
-            }
-            let docks: Vec<String> = l
-                .ships
-                .iter()
-                .map(|s| {
-                    format!(
-                        "{} {}",
-                        &s.cargo.name()[..1].to_uppercase(),
-                        percent(s.p_harbour)
-                    )
-                })
-                .collect();
-            row.push(docks.join(" "));
-            for (p, v) in l.players.iter().enumerate() {
-                let se = l.players_stderr.as_ref().map(|e| e[p]);
-                row.push(with_interval(*v, se, money));
-            }
-            t.add_row(row);
+            t.add_row(layout_row(k, l, c.buy, sampled));
         }
         for k in [1, 2] {
             if let Some(col) = t.column_mut(k) {
@@ -271,4 +241,40 @@ impl Render for TableRender {
         }
         out
     }
+}
+
+/// One layout's row: rank, layout, ashore, purchase, value, P(best), docking
+/// odds and every player's value.
+fn layout_row(k: usize, l: &LayoutValue, buy: bool, sampled: bool) -> Vec<String> {
+    let mut row = vec![
+        (k + 1).to_string(),
+        layout::name(l.layout),
+        l.ashore.name().to_string(),
+    ];
+    if buy {
+        row.push(l.purchase.map_or("nothing".to_string(), |(cargo, cost)| {
+            format!("{} ({cost})", cargo.name())
+        }));
+    }
+    row.push(with_interval(l.value, l.stderr, money));
+    if sampled {
+        row.push(l.p_best.map(percent).unwrap_or_default());
+    }
+    let docks: Vec<String> = l
+        .ships
+        .iter()
+        .map(|s| {
+            format!(
+                "{} {}",
+                &s.cargo.name()[..1].to_uppercase(),
+                percent(s.p_harbour)
+            )
+        })
+        .collect();
+    row.push(docks.join(" "));
+    for (p, v) in l.players.iter().enumerate() {
+        let se = l.players_stderr.as_ref().map(|e| e[p]);
+        row.push(with_interval(*v, se, money));
+    }
+    row
 }

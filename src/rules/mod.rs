@@ -8,6 +8,7 @@
 //! - [`legal`]: the decider's legal actions in canonical order (R14), costs (R5).
 //! - [`apply`]: applying a decision and the flow of rounds (R4, R5, R7, R8, R10).
 //! - [`dice`]: rolling (R6) and the distinct landings of a roll.
+//! - [`event`]: one step of a voyage, a decision or a roll.
 //! - [`settle`]: resolution (R9), settlement (R10, R11) and prices (R12).
 //! - [`layouts`]: the 100 layouts of R3 and a voyage's start.
 
@@ -15,6 +16,7 @@ pub mod action;
 pub mod apply;
 pub mod constants;
 pub mod dice;
+pub mod event;
 pub mod layouts;
 pub mod legal;
 pub mod settle;
@@ -24,6 +26,7 @@ pub use action::Action;
 pub use apply::{Illegal, apply, pay};
 pub use constants::*;
 pub use dice::{distinct_rolls, roll, stratum_dice};
+pub use event::Event;
 pub use layouts::{Layout, layouts, start_with, voyage_start};
 pub use legal::{action_cost, income, is_legal, is_stowaway, legal_actions};
 pub use settle::{Settlement, raise_prices, resolve, settle};

@@ -4,11 +4,17 @@
 //! fit, or exact greedy is out of reach, the greedy model itself.
 
 use super::{Answer, MethodChoice, Progress, Request, by_model, rolls_before_last_round};
+use crate::engine::cache::Cache;
 use crate::engine::future::{self, Planner};
 use crate::report::{Approximation, Future, GreedyWhy, How, Method, Reason};
 use crate::rules::{Phase, State};
 
-pub(super) fn analyse<A: Answer>(s: &State, request: &Request, progress: Progress) -> A {
+pub(super) fn analyse<A: Answer>(
+    cache: &mut Cache,
+    s: &State,
+    request: &Request,
+    progress: Progress,
+) -> A {
     let max = request.max_nodes;
     let rolls = rolls_before_last_round(s);
     let how = |reason, approximation| How {
@@ -59,7 +65,7 @@ pub(super) fn analyse<A: Answer>(s: &State, request: &Request, progress: Progres
         method,
         ..request.clone()
     };
-    by_model(s, &greedy, progress, Some(why))
+    by_model(cache, s, &greedy, progress, Some(why))
 }
 
 /// How far the max-n search got within its budget.

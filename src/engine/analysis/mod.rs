@@ -16,10 +16,11 @@ pub use method::{
     rolls_before_last_round,
 };
 
-use super::exact;
+use super::cache::Cache;
+use super::exact::{self, Solver};
 use super::future::{self, OverBudget, Planner};
 use super::ranking::{self, Valued};
-use super::values::{Mark, Outcome, Valuation};
+use super::values::{Mark, Outcome};
 use crate::Position;
 use crate::report::{Advice, Approximation, Future, GreedyWhy, How, Method, Odds, Reason};
 use crate::rules::State;
@@ -32,12 +33,32 @@ const UNBOUNDED: &str = "a search without a node budget never runs out of it";
 
 /// The decider's options, valued and ranked, by the method asked for.
 pub fn advise(position: &Position, request: &Request, progress: Progress) -> Advice {
-    analyse(position.state(), request, progress)
+    advise_with(&mut Cache::default(), position, request, progress)
 }
 
 /// Each ship's odds and every player's value, by the method asked for.
 pub fn odds(position: &Position, request: &Request, progress: Progress) -> Odds {
-    analyse(position.state(), request, progress)
+    odds_with(&mut Cache::default(), position, request, progress)
+}
+
+/// [`advise`], with solvers kept in `cache` between calls.
+pub fn advise_with(
+    cache: &mut Cache,
+    position: &Position,
+    request: &Request,
+    progress: Progress,
+) -> Advice {
+    analyse(cache, position.state(), request, progress)
+}
+
+/// [`odds`], with solvers kept in `cache` between calls.
+pub fn odds_with(
+    cache: &mut Cache,
+    position: &Position,
+    request: &Request,
+    progress: Progress,
+) -> Odds {
+    analyse(cache, position.state(), request, progress)
 }
 
 /// What is asked of a position: the advice for its decider, or its odds. Each
@@ -46,7 +67,7 @@ trait Answer: Sized {
     /// The figures before they are ranked or named.
     type Raw;
     /// Exactly, under `none`.
-    fn none(s: &State, valuation: Valuation) -> Self::Raw;
+    fn none(s: &State, solver: &mut Solver) -> Self::Raw;
     /// Exactly, under the planner's model, `left` placements by max-n.
     fn planned(s: &State, planner: &mut Planner, left: u16) -> Result<Self::Raw, OverBudget>;
     fn finish(s: &State, raw: Self::Raw, how: How) -> Self;
@@ -57,8 +78,8 @@ trait Answer: Sized {
 impl Answer for Advice {
     type Raw = Vec<Valued>;
 
-    fn none(s: &State, valuation: Valuation) -> Vec<Valued> {
-        exact::valued_options(s, valuation)
+    fn none(s: &State, solver: &mut Solver) -> Vec<Valued> {
+        solver.valued_options(s)
     }
 
     fn planned(s: &State, planner: &mut Planner, left: u16) -> Result<Vec<Valued>, OverBudget> {
@@ -77,8 +98,8 @@ impl Answer for Advice {
 impl Answer for Odds {
     type Raw = Outcome;
 
-    fn none(s: &State, valuation: Valuation) -> Outcome {
-        exact::outcome(s, valuation)
+    fn none(s: &State, solver: &mut Solver) -> Outcome {
+        solver.value(s, Mark::None)
     }
 
     fn planned(s: &State, planner: &mut Planner, left: u16) -> Result<Outcome, OverBudget> {
@@ -94,10 +115,10 @@ impl Answer for Odds {
     }
 }
 
-fn analyse<A: Answer>(s: &State, request: &Request, progress: Progress) -> A {
+fn analyse<A: Answer>(cache: &mut Cache, s: &State, request: &Request, progress: Progress) -> A {
     match request.future {
-        Future::Equilibrium => equilibrium::analyse(s, request, progress),
-        _ => by_model(s, request, progress, None),
+        Future::Equilibrium => equilibrium::analyse(cache, s, request, progress),
+        _ => by_model(cache, s, request, progress, None),
     }
 }
 
@@ -105,6 +126,7 @@ fn analyse<A: Answer>(s: &State, request: &Request, progress: Progress) -> A {
 /// `none` solver, the exact greedy planner, or Monte Carlo. `fallback`: the
 /// greedy model stands in for the equilibrium, for that reason.
 fn by_model<A: Answer>(
+    cache: &mut Cache,
     s: &State,
     request: &Request,
     progress: Progress,
@@ -130,10 +152,12 @@ fn by_model<A: Answer>(
         },
     };
     match (method, request.future) {
-        (Method::Exact, Future::None) => A::finish(s, A::none(s, request.valuation), how),
+        (Method::Exact, Future::None) => {
+            let raw = A::none(s, cache.solver(request.valuation));
+            A::finish(s, raw, how)
+        }
         (Method::Exact, _) => {
-            let mut planner = Planner::new(Future::Greedy, request.valuation);
-            let raw = A::planned(s, &mut planner, 0).expect(UNBOUNDED);
+            let raw = A::planned(s, cache.greedy(request.valuation), 0).expect(UNBOUNDED);
             A::finish(s, raw, how)
         }
         (Method::MonteCarlo, _) => A::sampled(s, request, progress, how),

@@ -28,7 +28,7 @@ mod pilots;
 pub mod track;
 
 pub use advice::{advise, odds, option_outcomes, outcome};
-pub(crate) use advice::{odds_from, valued_options};
+pub(crate) use advice::odds_from;
 
 use crate::engine::hash::FxBuild;
 use crate::engine::values::{Mark, Outcome, TIE, Valuation, plunder_or_settle};

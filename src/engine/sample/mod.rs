@@ -219,6 +219,33 @@ impl Job<'_> {
         sums
     }
 
+    /// One round of up to `ROUND_CHUNKS` chunks, `left` blocks at most, in
+    /// chunk order. Streams are split off the master before going parallel
+    /// (one per chunk); arms played in parallel make their own parallel work,
+    /// and chunks then go in turn.
+    fn round(&self, master: &mut Xoshiro256PlusPlus, left: u64) -> Vec<Sums> {
+        let chunks: Vec<(Xoshiro256PlusPlus, u64)> = (0..ROUND_CHUNKS)
+            .map(|k| left.saturating_sub(k * CHUNK_BLOCKS).min(CHUNK_BLOCKS))
+            .filter(|&b| b > 0)
+            .map(|b| {
+                let rng = master.clone();
+                master.jump();
+                (rng, b)
+            })
+            .collect();
+        if self.shared.is_none() {
+            chunks
+                .into_par_iter()
+                .map(|(rng, b)| self.chunk(rng, b))
+                .collect()
+        } else {
+            chunks
+                .into_iter()
+                .map(|(rng, b)| self.chunk(rng, b))
+                .collect()
+        }
+    }
+
     /// Adds one stratum's play-outs of every arm to `sums`.
     fn add(&self, sums: &mut Sums, stratum: u64, outcomes: &[Outcome]) {
         let values: Vec<f64> = outcomes
@@ -280,30 +307,7 @@ pub fn run(
         .min(cap_blocks);
     let mut sums = Sums::new(arms.len());
     loop {
-        let left = want_blocks - sums.blocks;
-        // Streams are split off the master before going parallel (one per chunk).
-        let round: Vec<(Xoshiro256PlusPlus, u64)> = (0..ROUND_CHUNKS)
-            .map(|k| left.saturating_sub(k * CHUNK_BLOCKS).min(CHUNK_BLOCKS))
-            .filter(|&b| b > 0)
-            .map(|b| {
-                let rng = master.clone();
-                master.jump();
-                (rng, b)
-            })
-            .collect();
-        // Arms played in parallel make their own parallel work: chunks then go
-        // in turn.
-        let parts: Vec<Sums> = if job.shared.is_none() {
-            round
-                .into_par_iter()
-                .map(|(rng, b)| job.chunk(rng, b))
-                .collect()
-        } else {
-            round
-                .into_iter()
-                .map(|(rng, b)| job.chunk(rng, b))
-                .collect()
-        };
+        let parts = job.round(&mut master, want_blocks - sums.blocks);
         sums = parts.iter().fold(sums, |acc, part| acc.merge(part));
         let mut estimate = summarise(arms, &sums, decider, settings.seed);
         on_progress(estimate.samples, largest_stderr(&estimate, decider));

@@ -6,9 +6,9 @@ use super::{BLOCK, Settings};
 use crate::engine::values::TIE;
 use std::time::Instant;
 
-/// `--until-settled` looks only after this many play-outs.
+/// Settling (`Settings::until_settled`) looks only after this many play-outs.
 pub const SETTLE_MIN_SAMPLES: u64 = 10 * BLOCK;
-/// Margin of `--until-settled`, in joint standard errors.
+/// The margin of settling, in joint standard errors.
 pub const SETTLE_SIGMAS: f64 = 3.0;
 
 /// Why sampling stopped.

@@ -436,46 +436,10 @@ impl<'a> Parser<'a> {
         }
         match key {
             'H' | 'Y' => self.berths(&mut c, key, token),
-            'X' => {
-                self.span("pirates", token.span());
-                c.list("pirates", |c, k| {
-                    let (name, span) = c.tag()?;
-                    self.setup.pirates.push(name);
-                    self.span(format!("pirates[{k}]"), span);
-                    Ok(())
-                })
-            }
-            's' | 'l' | 'i' => {
-                let (name, span) = c.tag()?;
-                let (slot, field) = match key {
-                    's' => (&mut self.setup.pilots.small, "pilots.small"),
-                    'l' => (&mut self.setup.pilots.large, "pilots.large"),
-                    _ => (&mut self.setup.insurance, "insurance"),
-                };
-                *slot = Some(name);
-                self.span(field, span);
-                c.end(&format!("one player tag, then the end of '{key}:'"))
-            }
-            'p' => {
-                self.span("passed", token.span());
-                c.list("players", |c, k| {
-                    let (name, span) = c.tag()?;
-                    self.setup.passed.push(name);
-                    self.span(format!("passed[{k}]"), span);
-                    Ok(())
-                })
-            }
-            'B' => {
-                self.span("boarded", token.span());
-                c.list("seats", |c, k| {
-                    let start = c.pos;
-                    let (cargo, _) = c.cargo()?;
-                    let (seat, span) = c.number("a seat index from 0 after the cargo, as in J2")?;
-                    self.setup.boarded.push(BoardedSeat { cargo, seat });
-                    self.span(format!("boarded[{k}]"), start..span.end);
-                    Ok(())
-                })
-            }
+            'X' => self.names(&mut c, token, "pirates", "pirates"),
+            's' | 'l' | 'i' => self.holder(&mut c, key),
+            'p' => self.names(&mut c, token, "passed", "players"),
+            'B' => self.boarded(&mut c, token),
             'w' => {
                 let (workers, _) = c.number("the workers per player after 'w', as in w4")?;
                 self.setup.workers = Some(workers);
@@ -496,6 +460,52 @@ impl<'a> Parser<'a> {
             '^' => self.prices(&mut c),
             _ => Err(c.error(key_span, "a section H: Y: X: s: l: i: p: B: w $ % ^ or +")),
         }
+    }
+
+    /// A list of player tags: the pirates (`X:`) or the players who passed (`p:`).
+    fn names(
+        &mut self,
+        c: &mut Cursor<'a>,
+        token: Token,
+        field: &str,
+        what: &str,
+    ) -> Result<(), Located> {
+        self.span(field, token.span());
+        c.list(what, |c, k| {
+            let (name, span) = c.tag()?;
+            match field {
+                "pirates" => self.setup.pirates.push(name),
+                _ => self.setup.passed.push(name),
+            }
+            self.span(format!("{field}[{k}]"), span);
+            Ok(())
+        })
+    }
+
+    /// The holder of the small pilot (`s:`), the large pilot (`l:`) or insurance (`i:`).
+    fn holder(&mut self, c: &mut Cursor<'a>, key: char) -> Result<(), Located> {
+        let (name, span) = c.tag()?;
+        let (slot, field) = match key {
+            's' => (&mut self.setup.pilots.small, "pilots.small"),
+            'l' => (&mut self.setup.pilots.large, "pilots.large"),
+            _ => (&mut self.setup.insurance, "insurance"),
+        };
+        *slot = Some(name);
+        self.span(field, span);
+        c.end(&format!("one player tag, then the end of '{key}:'"))
+    }
+
+    /// The seats boarded in this boarding step (`B:`), as in `J2`.
+    fn boarded(&mut self, c: &mut Cursor<'a>, token: Token) -> Result<(), Located> {
+        self.span("boarded", token.span());
+        c.list("seats", |c, k| {
+            let start = c.pos;
+            let (cargo, _) = c.cargo()?;
+            let (seat, span) = c.number("a seat index from 0 after the cargo, as in J2")?;
+            self.setup.boarded.push(BoardedSeat { cargo, seat });
+            self.span(format!("boarded[{k}]"), start..span.end);
+            Ok(())
+        })
     }
 
     fn berths(&mut self, c: &mut Cursor<'a>, key: char, token: Token) -> Result<(), Located> {

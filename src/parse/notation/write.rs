@@ -3,11 +3,20 @@
 
 use super::lex::{initial, is_phase_word, is_tag_char};
 use crate::position::Setup;
+use crate::position::setup::ShipSetup;
 use crate::rules::PhaseName;
 use std::collections::BTreeMap;
 
 pub(super) fn format_setup(s: &Setup) -> String {
-    let mut tokens: Vec<String> = Vec::new();
+    let mut tokens = vec![players(s), progress(s)];
+    tokens.extend(s.ships.iter().map(ship));
+    tokens.extend(slots(s));
+    tokens.extend(money(s));
+    tokens.join(" ")
+}
+
+/// The players in seating order, the harbour master starred.
+fn players(s: &Setup) -> String {
     let players: Vec<String> = s
         .players
         .iter()
@@ -16,8 +25,11 @@ pub(super) fn format_setup(s: &Setup) -> String {
             format!("{}{star}", tag(name))
         })
         .collect();
-    tokens.push(players.join(","));
+    players.join(",")
+}
 
+/// The rolls done, then the player to move or the phase, and the round if given.
+fn progress(s: &Setup) -> String {
     let mut progress = format!("{}:", s.rolls_done);
     match s.phase {
         PhaseName::Placement => progress += &tag(s.to_move.as_deref().unwrap_or_default()),
@@ -35,23 +47,28 @@ pub(super) fn format_setup(s: &Setup) -> String {
     if let Some(round) = s.round {
         progress += &format!("@{round}");
     }
-    tokens.push(progress);
+    progress
+}
 
-    for ship in &s.ships {
-        let mut t = initial(ship.cargo).to_string();
-        match (ship.position, ship.docked) {
-            (Some(p), _) => t += &p.to_string(),
-            (None, Some(true)) => t.push('D'),
-            // Not a position of POSITION.md; written as is, refused when read.
-            (None, _) => {}
-        }
-        if !ship.crew.is_empty() {
-            let crew: Vec<String> = ship.crew.iter().map(|n| tag(n)).collect();
-            t += &format!(":{}", crew.join("."));
-        }
-        tokens.push(t);
+/// Cargo initial, space or `D`, and the crew.
+fn ship(ship: &ShipSetup) -> String {
+    let mut t = initial(ship.cargo).to_string();
+    match (ship.position, ship.docked) {
+        (Some(p), _) => t += &p.to_string(),
+        (None, Some(true)) => t.push('D'),
+        // Not a position of POSITION.md; written as is, refused when read.
+        (None, _) => {}
     }
+    if !ship.crew.is_empty() {
+        let crew: Vec<String> = ship.crew.iter().map(|n| tag(n)).collect();
+        t += &format!(":{}", crew.join("."));
+    }
+    t
+}
 
+/// The sections of the slots, in the order `H Y X s l i p B w +`.
+fn slots(s: &Setup) -> Vec<String> {
+    let mut tokens = Vec::new();
     for (key, berths) in [('H', &s.harbour), ('Y', &s.shipyard)] {
         let mut slots: Vec<String> = berths
             .slots()
@@ -98,7 +115,12 @@ pub(super) fn format_setup(s: &Setup) -> String {
     if s.variant.thirteen_wrecks {
         tokens.push("+thirteen".into());
     }
+    tokens
+}
 
+/// The sections of cash, shares and prices (`$ % ^`), players in seating order.
+fn money(s: &Setup) -> Vec<String> {
+    let mut tokens = Vec::new();
     if let Some(cash) = &s.cash {
         let entries: Vec<String> = in_seat_order(&s.players, cash)
             .map(|(name, amount)| format!("{}{amount}", cash_tag(name)))
@@ -132,7 +154,7 @@ pub(super) fn format_setup(s: &Setup) -> String {
             tokens.push(format!("^{}", entries.join(",")));
         }
     }
-    tokens.join(" ")
+    tokens
 }
 
 /// The entries of a map keyed by player name, players first in seating order,

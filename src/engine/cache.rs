@@ -1,0 +1,55 @@
+//! Solvers and planners kept from one request to the next, for a process that
+//! answers many (the arena's policies, the `bot` command, batch mode).
+//!
+//! Only what is a pure function of the states is kept: the exact `none`
+//! solver's tables and the exact greedy planner's memoised values. Reusing them
+//! changes no figure, only the time. The equilibrium search is not kept: its
+//! node budget would stretch further with a warm memo, and its answer would
+//! then depend on what was asked before.
+
+use super::exact::Solver;
+use super::future::Planner;
+use super::values::Valuation;
+use crate::report::Future;
+
+/// Crew configurations a kept solver holds before it starts afresh.
+const SOLVER_TABLES: usize = 20_000;
+/// Memoised values a kept planner holds before it starts afresh.
+const PLANNER_MEMO: usize = 400_000;
+
+/// What one thread keeps between requests.
+#[derive(Default)]
+pub struct Cache {
+    solvers: Vec<Solver>,
+    greedy: Vec<Planner>,
+}
+
+impl Cache {
+    /// The exact `none` solver of `valuation`.
+    pub fn solver(&mut self, valuation: Valuation) -> &mut Solver {
+        let at = match self.solvers.iter().position(|s| s.valuation() == valuation) {
+            Some(at) => at,
+            None => {
+                self.solvers.push(Solver::with(valuation));
+                self.solvers.len() - 1
+            }
+        };
+        let solver = &mut self.solvers[at];
+        solver.trim(SOLVER_TABLES);
+        solver
+    }
+
+    /// The exact greedy planner of `valuation`.
+    pub fn greedy(&mut self, valuation: Valuation) -> &mut Planner {
+        let at = match self.greedy.iter().position(|p| p.valuation() == valuation) {
+            Some(at) => at,
+            None => {
+                self.greedy.push(Planner::new(Future::Greedy, valuation));
+                self.greedy.len() - 1
+            }
+        };
+        let planner = &mut self.greedy[at];
+        planner.trim(PLANNER_MEMO);
+        planner
+    }
+}
