@@ -27,8 +27,8 @@ mod boarding;
 mod pilots;
 pub mod track;
 
-pub use advice::{advise, odds, option_outcomes, outcome};
 pub(crate) use advice::odds_from;
+pub use advice::{advise, odds, option_outcomes, outcome};
 
 use crate::engine::hash::FxBuild;
 use crate::engine::values::{Mark, Outcome, TIE, Valuation, plunder_or_settle};
