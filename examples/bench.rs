@@ -4,6 +4,7 @@
 
 use manila_odds::Position;
 use manila_odds::engine::analysis::{self, MethodChoice, Request};
+use manila_odds::engine::arena;
 use manila_odds::engine::exact;
 use manila_odds::engine::layouts;
 use manila_odds::engine::sample::{self, Settings};
@@ -246,7 +247,45 @@ fn main() {
     monte_carlo(&cases);
     settle_time();
     future_models();
+    arena_rate();
     layouts_time();
+}
+
+/// The arena: `none` against `random`, 4 players, all threads, deals a minute.
+/// Checked first: `none` against itself differs by exactly 0 on every deal.
+fn arena_rate() {
+    let settings = arena::Settings {
+        players: 4,
+        deals: 400,
+        seed: 1,
+        layout: arena::LayoutChoice::Random,
+        variant: Default::default(),
+        cash: None,
+        record: false,
+    };
+    let model = |future| arena::Model {
+        request: Request {
+            future,
+            ..Request::new(MethodChoice::Auto, Settings::new(1))
+        },
+    };
+    let none = model(Future::None);
+    let itself = arena::run(&settings, &none, &none, &|_| {}).expect("no fault");
+    assert!(itself.report.deals.iter().all(|d| d.diff == 0.0));
+    let random = arena::Random { seed: 1 };
+    let times: Vec<Duration> = (0..3)
+        .map(|_| {
+            let t = Instant::now();
+            let m = arena::run(&settings, &none, &random, &|_| {}).expect("no fault");
+            assert!(m.report.summary.ci95.is_some_and(|(lo, _)| lo > 0.0));
+            t.elapsed()
+        })
+        .collect();
+    let t = median(times).as_secs_f64();
+    println!(
+        "arena: none against random, 4 players, 400 deals, all threads (median of 3): {t:.2} s, {:.0} deals a minute",
+        400.0 * 60.0 / t
+    );
 }
 
 /// The harbour master's comparison of all 100 layouts, 4 players, `greedy`, at

@@ -255,6 +255,10 @@ pub struct Voyage {
     pub settlement: Settlement,
     /// The prices after the rises (R12), by `Cargo::index`.
     pub prices: [u32; 4],
+    /// Each player's change of cash (R13) over the events that led here from
+    /// the position they were applied to: receipts at settlement, plus what
+    /// those events paid and cost.
+    pub profits: Vec<i64>,
 }
 
 /// A duplicate match between two policies (the arena).
@@ -262,7 +266,8 @@ pub struct Voyage {
 pub struct Match {
     pub candidate: String,
     pub baseline: String,
-    pub players: u8,
+    /// The seats' names, in seating order.
+    pub seats: Vec<String>,
     pub seed: u64,
     /// Where layouts came from: `random` or `policy`.
     pub layout: &'static str,

@@ -142,6 +142,76 @@ pub enum Command {
         #[command(flatten)]
         solve: SolveArgs,
     },
+    /// Play two policies against each other in duplicate voyages.
+    ///
+    /// A deal fixes everything chance decides: the harbour master, the layout
+    /// and every die. Each deal is played once with the baseline in every seat
+    /// (the reference), and once per seat with the candidate in that seat. A
+    /// deal's figure is the mean over seats of the candidate's profit minus the
+    /// reference profit of that seat; the match reports the mean over deals
+    /// with its 95% interval. A POLICY is none, greedy or equilibrium (decides
+    /// with the advice's best option under that model; --samples, --time-limit,
+    /// --max-nodes, --method apply to it), random (uniform among the legal
+    /// options), or cmd:COMMAND, a program speaking the bot protocol (BOTS.md),
+    /// started with sh -c, one instance per thread.
+    #[command(verbatim_doc_comment)]
+    Arena(ArenaArgs),
+    /// Be a bot: answer the bot protocol (BOTS.md) on standard input and output
+    /// with the advice of --future's model, so that other referees can play
+    /// against it. One process keeps its tables across decisions and voyages.
+    Bot {
+        #[command(flatten)]
+        solve: SolveArgs,
+    },
+}
+
+/// The flags of `arena`.
+#[derive(clap::Args, Debug)]
+pub struct ArenaArgs {
+    /// The policy measured: none, greedy, equilibrium, random or cmd:COMMAND.
+    #[arg(long, value_name = "POLICY")]
+    pub candidate: String,
+    /// The policy it is measured against, in the other seats and the reference.
+    #[arg(long, value_name = "POLICY")]
+    pub baseline: String,
+    /// Seats at the table.
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(3..=5))]
+    pub players: u8,
+    /// Deals to play (each is played once per seat and once for reference).
+    #[arg(long, value_name = "N", default_value_t = 100)]
+    pub deals: u64,
+    /// random: each deal draws its layout; policy: the harbour master's policy
+    /// chooses it (a model by its layouts comparison).
+    #[arg(long, value_enum, default_value_t = LayoutArg::Random)]
+    pub layout: LayoutArg,
+    /// Print JSON instead of a table.
+    #[arg(long)]
+    pub json: bool,
+    /// Write every voyage played to FILE, one JSON line each: its start in the
+    /// notation and its events, which `apply` replays to the same settlement.
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<String>,
+    /// Every seat starts with this much cash (R5: affordability, stowaways);
+    /// default: money not modelled.
+    #[arg(long, value_name = "N")]
+    pub cash: Option<u32>,
+    /// The strong-pirates variant (R7).
+    #[arg(long)]
+    pub strong_pirates: bool,
+    /// The thirteen-wrecks variant (R9).
+    #[arg(long)]
+    pub thirteen_wrecks: bool,
+    /// Seconds a bot may take to answer one request.
+    #[arg(long, value_name = "S", default_value_t = 30.0)]
+    pub bot_timeout: f64,
+    #[command(flatten)]
+    pub solve: SolveArgs,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LayoutArg {
+    Random,
+    Policy,
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]

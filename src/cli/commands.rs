@@ -4,7 +4,7 @@
 use super::config::{Config, Task};
 use super::input::{read_position, read_text};
 use super::session::Session;
-use super::{progress, words};
+use super::{arena, bot, progress, words};
 use crate::engine::analysis::{self, Request};
 use crate::engine::layouts;
 use crate::parse::events::{self, Outcome};
@@ -15,8 +15,13 @@ use std::io::IsTerminal;
 
 /// Runs a configured task and returns what to print.
 pub fn execute(config: &Config) -> Result<String, Error> {
-    if let Task::Layouts { top, only, buy } = &config.task {
-        return compare_layouts(config, *top, only, *buy);
+    match &config.task {
+        Task::Layouts { top, only, buy } => return compare_layouts(config, *top, only, *buy),
+        Task::Arena(task) => {
+            return arena::run(task, &config.request, config.threads, config.format);
+        }
+        Task::Bot => return serve_bot(&config.request),
+        _ => {}
     }
     let (position, given_as_json) = read_position(&config.source)?;
     match &config.task {
@@ -28,9 +33,17 @@ pub fn execute(config: &Config) -> Result<String, Error> {
     }
 }
 
+/// `bot`: the protocol on standard input and output until `bye`.
+fn serve_bot(request: &Request) -> Result<String, Error> {
+    let stdin = std::io::stdin();
+    let mut stdout = std::io::stdout().lock();
+    bot::serve(request, stdin.lock(), &mut stdout)?;
+    Ok(String::new())
+}
+
 /// `advise` and `odds`.
 fn analyse(config: &Config, position: &Position) -> Result<String, Error> {
-    if config.task == Task::Advise && position.state().decider().is_none() {
+    if matches!(config.task, Task::Advise) && position.state().decider().is_none() {
         return Err(Error::Usage(format!(
             "nobody decides in this position ({}); use odds, or apply the roll",
             position.state().phase_words()
@@ -41,7 +54,7 @@ fn analyse(config: &Config, position: &Position) -> Result<String, Error> {
     // Progress goes to standard error, and only to a person watching it.
     let mut bar = progress::Bar::new(std::io::stderr().is_terminal());
     let mut report = |n: u64, se: f64| bar.update(n, se);
-    let text = match config.task {
+    let text = match &config.task {
         Task::Advise => {
             let advice = pool.install(|| analysis::advise(position, &config.request, &mut report));
             renderer.advice(position, &advice)

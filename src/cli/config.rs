@@ -1,14 +1,20 @@
 //! The command line turned into a plain, checked [`Config`]: what to do, where
 //! the position comes from, how to print, and the engine's [`Request`].
 
-use super::args::{Args, Command, FormatArg, FutureArg, MethodArg, PositionArgs, SolveArgs};
+use super::arena::{ArenaTask, PolicySpec};
+use super::args::{
+    ArenaArgs, Args, Command, FormatArg, FutureArg, LayoutArg, MethodArg, PositionArgs, SolveArgs,
+};
 use super::words;
 use crate::Error;
 use crate::engine::analysis::{self, MethodChoice, Request};
+use crate::engine::arena::{self, LayoutChoice};
 use crate::engine::{layouts, sample};
 use crate::render::Format;
 use crate::report::Future;
+use crate::rules::Variant;
 use rand::RngExt;
+use std::time::Duration;
 
 /// More threads than this is surely a typo.
 pub const MAX_THREADS: usize = 256;
@@ -34,7 +40,7 @@ pub struct Config {
     pub threads: Option<usize>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug)]
 pub enum Task {
     Show,
     Advise,
@@ -54,6 +60,10 @@ pub enum Task {
         only: Vec<String>,
         buy: bool,
     },
+    /// Two policies in duplicate voyages.
+    Arena(ArenaTask),
+    /// Answer the bot protocol on standard input and output.
+    Bot,
 }
 
 /// Where the position comes from.
@@ -123,6 +133,8 @@ impl Config {
                 layout,
                 solve,
             } => session(position, pos, layout, solve)?,
+            Command::Arena(args) => arena(args)?,
+            Command::Bot { solve } => (Task::Bot, Source::Stdin, Format::Json, Some(solve)),
         };
         let layouts = matches!(task, Task::Layouts { .. });
         let (request, threads) = match solve {
@@ -132,6 +144,19 @@ impl Config {
                 None,
             ),
         };
+        let mut task = task;
+        if let Task::Arena(arena) = &mut task {
+            arena.settings.seed = request.sampling.seed;
+            for spec in [&arena.candidate, &arena.baseline] {
+                if let PolicySpec::Model(future) = spec {
+                    let model = Request {
+                        future: *future,
+                        ..request.clone()
+                    };
+                    analysis::check(&model).map_err(words::request_error)?;
+                }
+            }
+        }
         if layouts {
             layouts::check(&request).map_err(words::request_error)?;
         }
@@ -143,6 +168,52 @@ impl Config {
             threads,
         })
     }
+}
+
+fn arena(args: ArenaArgs) -> Result<Parts, Error> {
+    if args.solve.future.is_some() {
+        return Err(Error::Usage(
+            "--future: the arena's policies name their models: --candidate and --baseline".into(),
+        ));
+    }
+    if args.deals == 0 {
+        return Err(Error::Usage("--deals: play at least 1 deal".into()));
+    }
+    let timeout = match Duration::try_from_secs_f64(args.bot_timeout) {
+        Ok(t) if !t.is_zero() => t,
+        _ => {
+            let why = "must be a positive number of seconds";
+            return Err(Error::Usage(format!("--bot-timeout: {why}")));
+        }
+    };
+    let task = ArenaTask {
+        candidate: PolicySpec::parse("--candidate", &args.candidate)?,
+        baseline: PolicySpec::parse("--baseline", &args.baseline)?,
+        settings: arena::Settings {
+            players: args.players,
+            deals: args.deals,
+            // Set from the request's seed, drawn when not given.
+            seed: 0,
+            layout: match args.layout {
+                LayoutArg::Random => LayoutChoice::Random,
+                LayoutArg::Policy => LayoutChoice::Policy,
+            },
+            variant: Variant {
+                strong_pirates: args.strong_pirates,
+                thirteen_wrecks: args.thirteen_wrecks,
+            },
+            cash: args.cash,
+            record: args.record.is_some(),
+        },
+        record: args.record,
+        bot_timeout: timeout,
+    };
+    Ok((
+        Task::Arena(task),
+        Source::Stdin,
+        format_of(args.json),
+        Some(args.solve),
+    ))
 }
 
 fn odds(input: PositionArgs, json: bool, solve: SolveArgs) -> Result<Parts, Error> {

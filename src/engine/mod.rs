@@ -15,11 +15,13 @@
 //!   and each result's `How`.
 //! - [`layouts`]: the harbour master's comparison of the 100 layouts (R3).
 //! - [`cache`]: solvers kept between requests, for processes that ask many.
+//! - [`arena`]: duplicate voyages between policies, refereed by the rules.
 //!
 //! The engine reads positions and writes [`crate::report`]s; it parses no text
 //! and names no flag (its errors are typed; the CLI words them).
 
 pub mod analysis;
+pub mod arena;
 pub mod cache;
 pub mod exact;
 pub mod future;

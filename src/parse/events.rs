@@ -6,7 +6,7 @@
 use crate::position::Position;
 use crate::report::Voyage;
 pub use crate::rules::Event;
-use crate::rules::{self, Action, DIE_SIDES, Phase, SHIPS, State};
+use crate::rules::{self, Action, DIE_SIDES, MAX_PLAYERS, Phase, SHIPS, State};
 
 /// Why an event was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -89,6 +89,7 @@ fn parse_roll(text: &str, dice: &[&str]) -> Result<[u8; SHIPS], EventError> {
 }
 
 /// Applies an event to a position. The position is left as it was on refusal.
+/// A settled voyage's profits count this event and the settlement.
 pub fn apply(position: &Position, event: Event, text: &str) -> Result<Outcome, EventError> {
     let s = position.state();
     let next = match (event, s.phase) {
@@ -121,33 +122,67 @@ pub fn apply(position: &Position, event: Event, text: &str) -> Result<Outcome, E
             rules::apply(s, action).map_err(|e| refuse(text, e.0))?
         }
     };
-    Ok(outcome(position.names().to_vec(), next))
+    Ok(outcome(position.names().to_vec(), next, event.cash(s)))
 }
 
 /// Parses and applies events in order; the first refusal stops and is returned.
+/// A settled voyage's profits count every event applied and the settlement.
 pub fn apply_all(position: &Position, texts: &[String]) -> Result<Outcome, EventError> {
     let mut current = Outcome::Going(position.clone());
+    let mut spent = [0i64; MAX_PLAYERS];
     for text in texts {
         let Outcome::Going(p) = &current else {
             return Err(refuse(text, "the voyage is over"));
         };
         let event = parse(p, text)?;
+        let cash = event.cash(p.state());
         current = apply(p, event, text)?;
+        if let Outcome::Going(_) = current {
+            for (total, c) in spent.iter_mut().zip(cash) {
+                *total += c;
+            }
+        }
+    }
+    if let Outcome::Settled(v) = &mut current {
+        for (profit, c) in v.profits.iter_mut().zip(spent) {
+            *profit += c;
+        }
     }
     Ok(current)
 }
 
-fn outcome(names: Vec<String>, state: State) -> Outcome {
+/// Where `state` stands; a settled voyage's profits are its receipts plus
+/// `cash`, what the last event paid and cost.
+fn outcome(names: Vec<String>, state: State, cash: [i64; MAX_PLAYERS]) -> Outcome {
     if state.phase == Phase::Over {
         let settlement = rules::settle(&state);
         let prices = rules::raise_prices(state.prices, settlement.rises);
+        let profits = (0..state.players as usize)
+            .map(|p| settlement.payouts[p] + cash[p])
+            .collect();
         Outcome::Settled(Voyage {
             names,
             state,
             settlement,
             prices,
+            profits,
         })
     } else {
         Outcome::Going(Position::from_parts(names, state))
+    }
+}
+
+/// An event in the words `parse` reads: `p1 ship:jade`, `roll 3 5 2`.
+pub fn write(event: Event, names: &[String]) -> String {
+    match event {
+        Event::Decide {
+            player: Some(p),
+            action,
+        } => format!("{} {action}", names[p as usize]),
+        Event::Decide {
+            player: None,
+            action,
+        } => action.to_string(),
+        Event::Roll(d) => format!("roll {} {} {}", d[0], d[1], d[2]),
     }
 }

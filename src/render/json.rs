@@ -3,7 +3,9 @@
 use super::{Render, how};
 use crate::Position;
 use crate::parse::layout;
-use crate::report::{Advice, Comparison, How, Odds, Sampling, ShipOdds, Then, Voyage};
+use crate::report::{
+    Advice, Comparison, DecisionTimes, How, Match, Odds, Sampling, ShipOdds, Then, Voyage,
+};
 use crate::rules::{At, Cargo};
 use serde::Serialize;
 
@@ -243,6 +245,10 @@ impl Render for JsonRender {
     fn layouts(&self, position: &Position, comparison: &Comparison, top: usize) -> String {
         pretty(&layouts_json(position, comparison, top))
     }
+
+    fn arena(&self, m: &Match) -> String {
+        pretty(&arena_json(m))
+    }
 }
 
 /// A finished voyage, as `apply --json` prints it.
@@ -259,6 +265,9 @@ pub struct SettlementJson {
     pub insurance_claims: u32,
     /// Prices after the rises (R12).
     pub prices: Players,
+    /// Each player's change of cash over the events applied (R13): the
+    /// receipts plus what those events paid and cost.
+    pub profits: Players,
 }
 
 #[derive(Serialize)]
@@ -299,6 +308,13 @@ pub fn settlement_json(v: &Voyage) -> String {
         payouts: Players(payouts.collect()),
         insurance_claims: v.settlement.claims,
         prices: Players(prices.collect()),
+        profits: Players(
+            v.names
+                .iter()
+                .zip(&v.profits)
+                .map(|(name, &p)| (name.clone(), p as f64))
+                .collect(),
+        ),
     })
 }
 
@@ -364,5 +380,108 @@ pub fn layouts_json(position: &Position, c: &Comparison, top: usize) -> LayoutsJ
                 players_stderr: l.players_stderr.as_ref().map(|e| named(position, e)),
             })
             .collect(),
+    }
+}
+
+/// A match of the arena (`arena --json`). Everything but `decision_times` is
+/// repeated exactly by the seed, whatever the thread count.
+#[derive(Serialize)]
+pub struct ArenaJson<'a> {
+    pub format_version: u32,
+    pub candidate: &'a str,
+    pub baseline: &'a str,
+    pub players: usize,
+    pub seed: u64,
+    /// Where layouts came from: `random` (with the deal) or `policy`.
+    pub layout: &'a str,
+    /// The mean over deals of each deal's `diff`.
+    pub mean_diff: f64,
+    /// Its standard error over deals; null with one deal.
+    pub stderr: Option<f64>,
+    /// `[lo, hi]`: `mean_diff` ± 1.96 standard errors; null with one deal.
+    pub ci95: Option<[f64; 2]>,
+    /// The candidate's mean profit in a seat.
+    pub candidate_mean: f64,
+    /// The baseline's mean profit in a seat of the reference voyages.
+    pub baseline_mean: f64,
+    pub deals: Vec<DealJson>,
+    pub decision_times: TimesJson<'a>,
+}
+
+#[derive(Serialize)]
+pub struct DealJson {
+    /// Numbered from 1.
+    pub deal: u64,
+    /// Mean over seats of the candidate's profit minus the reference profit.
+    pub diff: f64,
+    pub harbour_master: String,
+    /// The reference voyage's layout.
+    pub layout: String,
+    /// Each seat's profit with the baseline in every seat.
+    pub reference: Players,
+    /// The candidate's profit in each seat, in that seat's replay.
+    pub candidate: Players,
+}
+
+/// Seconds per decision, per policy: the figures a seed does not repeat.
+#[derive(Serialize)]
+pub struct TimesJson<'a> {
+    pub candidate: TimeJson<'a>,
+    pub baseline: TimeJson<'a>,
+}
+
+#[derive(Serialize)]
+pub struct TimeJson<'a> {
+    pub policy: &'a str,
+    pub decisions: u64,
+    pub median: f64,
+    pub max: f64,
+}
+
+pub fn arena_json<'a>(m: &'a Match) -> ArenaJson<'a> {
+    let s = &m.summary;
+    let named = |values: &[i64]| {
+        Players(
+            m.seats
+                .iter()
+                .zip(values)
+                .map(|(name, &v)| (name.clone(), v as f64))
+                .collect(),
+        )
+    };
+    let time = |policy: &'a str, t: &DecisionTimes| TimeJson {
+        policy,
+        decisions: t.decisions,
+        median: t.median,
+        max: t.max,
+    };
+    ArenaJson {
+        format_version: FORMAT_VERSION,
+        candidate: &m.candidate,
+        baseline: &m.baseline,
+        players: m.seats.len(),
+        seed: m.seed,
+        layout: m.layout,
+        mean_diff: clean(s.mean_diff),
+        stderr: s.stderr,
+        ci95: s.ci95.map(|(lo, hi)| [lo, hi]),
+        candidate_mean: clean(s.candidate_mean),
+        baseline_mean: clean(s.baseline_mean),
+        deals: m
+            .deals
+            .iter()
+            .map(|d| DealJson {
+                deal: d.deal,
+                diff: clean(d.diff),
+                harbour_master: m.seats[d.harbour_master as usize].clone(),
+                layout: layout::name(d.layout),
+                reference: named(&d.reference),
+                candidate: named(&d.candidate),
+            })
+            .collect(),
+        decision_times: TimesJson {
+            candidate: time(&m.candidate, &m.candidate_times),
+            baseline: time(&m.baseline, &m.baseline_times),
+        },
     }
 }

@@ -14,7 +14,7 @@ pub mod settlement;
 pub mod table;
 
 use crate::Position;
-use crate::report::{Advice, Comparison, Odds};
+use crate::report::{Advice, Comparison, Match, Odds};
 
 /// How results are printed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -29,6 +29,8 @@ pub trait Render {
     fn odds(&self, position: &Position, odds: &Odds) -> String;
     /// The best `top` layouts of a comparison, best first.
     fn layouts(&self, position: &Position, comparison: &Comparison, top: usize) -> String;
+    /// A match of the arena.
+    fn arena(&self, m: &Match) -> String;
 }
 
 pub fn renderer(format: Format) -> Box<dyn Render> {

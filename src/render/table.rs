@@ -3,7 +3,9 @@
 use super::{Render, how};
 use crate::Position;
 use crate::parse::layout;
-use crate::report::{Advice, Comparison, Future, How, LayoutValue, Odds, ShipOdds, Then};
+use crate::report::{
+    Advice, Comparison, DecisionTimes, Future, How, LayoutValue, Match, Odds, ShipOdds, Then,
+};
 use crate::rules::{Action, Phase};
 use comfy_table::presets::UTF8_FULL_CONDENSED;
 use comfy_table::{CellAlignment, Table};
@@ -192,6 +194,10 @@ impl Render for TableRender {
         out
     }
 
+    fn arena(&self, m: &Match) -> String {
+        arena_text(m)
+    }
+
     fn layouts(&self, position: &Position, c: &Comparison, top: usize) -> String {
         let hm = position.name(c.harbour_master);
         let shown = top.min(c.layouts.len());
@@ -277,4 +283,65 @@ fn layout_row(k: usize, l: &LayoutValue, buy: bool, sampled: bool) -> Vec<String
         row.push(with_interval(*v, se, money));
     }
     row
+}
+
+/// A match in words: the mean difference with its 95% interval, the mean
+/// profits behind it, and the decision times.
+fn arena_text(m: &Match) -> String {
+    let s = &m.summary;
+    let mut out = format!(
+        "Arena: {} against {}, {} players, {} deals, seed {}, {} layouts\n",
+        m.candidate,
+        m.baseline,
+        m.seats.len(),
+        m.deals.len(),
+        m.seed,
+        m.layout
+    );
+    out += &match (s.stderr, s.ci95) {
+        (Some(se), Some((lo, hi))) => format!(
+            "Mean difference per voyage: {} (standard error {}; 95% interval {} to {})\n",
+            signed(s.mean_diff),
+            money(se),
+            signed(lo),
+            signed(hi)
+        ),
+        _ => format!(
+            "Mean difference per voyage: {} (one deal: no error bars)\n",
+            signed(s.mean_diff)
+        ),
+    };
+    out += &format!(
+        "Mean profit in a seat: {} {}, {} (everywhere) {}\n",
+        m.candidate,
+        money(s.candidate_mean),
+        m.baseline,
+        money(s.baseline_mean)
+    );
+    out += "Decision times:\n";
+    for (name, t) in [
+        (&m.candidate, &m.candidate_times),
+        (&m.baseline, &m.baseline_times),
+    ] {
+        out += &format!("  {}\n", times_line(name, t));
+    }
+    out
+}
+
+fn times_line(name: &str, t: &DecisionTimes) -> String {
+    format!(
+        "{name}: median {}, max {} ({} decisions)",
+        duration(t.median),
+        duration(t.max),
+        t.decisions
+    )
+}
+
+/// Seconds as ms below one second.
+fn duration(seconds: f64) -> String {
+    if seconds < 1.0 {
+        format!("{:.2} ms", seconds * 1e3)
+    } else {
+        format!("{seconds:.2} s")
+    }
 }

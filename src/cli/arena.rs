@@ -1,0 +1,142 @@
+//! `arena`: two policies in duplicate voyages, with progress while it runs and
+//! the voyages recorded when asked.
+
+use super::bots::Bot;
+use super::progress::Counter;
+use crate::Error;
+use crate::engine::analysis::Request;
+use crate::engine::arena::{self, Maker, Model, Random, Recorded, Settings};
+use crate::parse::{events, notation};
+use crate::position::Position;
+use crate::render::{self, Format};
+use crate::report::Future;
+use serde_json::{Value, json};
+use std::io::{IsTerminal, Write};
+use std::time::Duration;
+
+/// A policy as the command line names it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PolicySpec {
+    Model(Future),
+    Random,
+    Command(String),
+}
+
+impl PolicySpec {
+    /// Reads `none`, `greedy`, `equilibrium`, `random` or `cmd:COMMAND`.
+    pub fn parse(flag: &str, text: &str) -> Result<PolicySpec, Error> {
+        Ok(match text {
+            "none" => PolicySpec::Model(Future::None),
+            "greedy" => PolicySpec::Model(Future::Greedy),
+            "equilibrium" => PolicySpec::Model(Future::Equilibrium),
+            "random" => PolicySpec::Random,
+            _ => match text.strip_prefix("cmd:") {
+                Some(command) if !command.trim().is_empty() => {
+                    PolicySpec::Command(command.to_string())
+                }
+                _ => {
+                    return Err(Error::Usage(format!(
+                        "{flag}: '{text}' is not a policy: none, greedy, equilibrium, random or cmd:COMMAND"
+                    )));
+                }
+            },
+        })
+    }
+}
+
+/// What `arena` was asked.
+#[derive(Debug)]
+pub struct ArenaTask {
+    pub candidate: PolicySpec,
+    pub baseline: PolicySpec,
+    pub settings: Settings,
+    pub record: Option<String>,
+    pub bot_timeout: Duration,
+}
+
+/// Plays the match and returns what to print.
+pub fn run(
+    task: &ArenaTask,
+    request: &Request,
+    threads: Option<usize>,
+    format: Format,
+) -> Result<String, Error> {
+    let candidate = maker(&task.candidate, request, task);
+    let baseline = maker(&task.baseline, request, task);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.unwrap_or(0))
+        .build()
+        .map_err(|e| Error::Io(format!("cannot start threads: {e}")))?;
+    let bar = Counter::new(
+        task.settings.deals,
+        "deals",
+        std::io::stderr().is_terminal(),
+    );
+    let played = pool.install(|| {
+        arena::run(
+            &task.settings,
+            candidate.as_ref(),
+            baseline.as_ref(),
+            &|n| bar.set(n),
+        )
+    });
+    bar.finish();
+    let outcome = played.map_err(|fault| Error::Usage(format!("arena stopped: {fault}")))?;
+    if let Some(path) = &task.record {
+        let names = [candidate.name(), baseline.name()];
+        write_record(path, &outcome.voyages, &names)?;
+    }
+    Ok(render::renderer(format).arena(&outcome.report))
+}
+
+fn maker(spec: &PolicySpec, request: &Request, task: &ArenaTask) -> Box<dyn Maker> {
+    match spec {
+        PolicySpec::Model(future) => Box::new(Model {
+            request: Request {
+                future: *future,
+                ..request.clone()
+            },
+        }),
+        PolicySpec::Random => Box::new(Random {
+            seed: task.settings.seed,
+        }),
+        PolicySpec::Command(command) => Box::new(Bot {
+            command: command.clone(),
+            timeout: task.bot_timeout,
+        }),
+    }
+}
+
+/// One JSON line per voyage: the deal, whose replay it is, who sat where, its
+/// start in the notation, its events and every seat's profit.
+fn write_record(path: &str, voyages: &[Recorded], names: &[String; 2]) -> Result<(), Error> {
+    let io = |e: std::io::Error| Error::Io(format!("--record '{path}': {e}"));
+    let mut out = std::io::BufWriter::new(std::fs::File::create(path).map_err(io)?);
+    for v in voyages {
+        let seats = arena::seat_names(v.played.start.players);
+        let start = Position::from_parts(seats.clone(), v.played.start);
+        let policies: serde_json::Map<String, Value> = seats
+            .iter()
+            .enumerate()
+            .map(|(p, name)| {
+                let side = usize::from(v.seat != Some(p as u8));
+                (name.clone(), json!(names[side]))
+            })
+            .collect();
+        let profits: serde_json::Map<String, Value> = seats
+            .iter()
+            .zip(&v.played.profits)
+            .map(|(name, p)| (name.clone(), json!(p)))
+            .collect();
+        let line = json!({
+            "deal": v.deal,
+            "voyage": v.seat.map_or("reference".to_string(), |p| seats[p as usize].clone()),
+            "policies": policies,
+            "start": notation::format(&start),
+            "events": v.played.events.iter().map(|&e| events::write(e, &seats)).collect::<Vec<_>>(),
+            "profits": profits,
+        });
+        writeln!(out, "{line}").map_err(io)?;
+    }
+    out.flush().map_err(io)
+}

@@ -1,0 +1,117 @@
+//! `manila-odds bot`: the tool itself as a bot, speaking `../shared/BOTS.md`
+//! on standard input and output, so that other referees can play against its
+//! models. One long-lived process: its solvers and memoised values are kept
+//! across the decisions and voyages it is asked about (`engine::cache`).
+
+use crate::Error;
+use crate::engine::analysis::{self, Request};
+use crate::engine::arena::policy::state_seed;
+use crate::engine::cache::Cache;
+use crate::engine::layouts;
+use crate::parse::{json, layout};
+use crate::position::{Position, Setup};
+use crate::rules::Layout;
+use serde_json::{Value, json};
+use std::io::{BufRead, Write};
+
+/// Answers requests until `bye` or the end of the input.
+pub fn serve(request: &Request, input: impl BufRead, out: &mut dyn Write) -> Result<(), Error> {
+    let mut bot = Server {
+        request: request.clone(),
+        cache: Cache::default(),
+    };
+    for (k, line) in input.lines().enumerate() {
+        let line = line.map_err(|e| Error::Io(format!("bot: cannot read a request: {e}")))?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let bad = |why: String| Error::Usage(format!("bot: request line {}: {why}", k + 1));
+        let v: Value = serde_json::from_str(&line).map_err(|e| bad(format!("not JSON: {e}")))?;
+        let answer = match v["type"].as_str() {
+            Some("hello") => Some(json!({"type": "hello", "name": bot.name()})),
+            Some("decide") => Some(bot.decide(&v).map_err(bad)?),
+            Some("layout") => Some(bot.layout(&v).map_err(bad)?),
+            Some("result") => None,
+            Some("bye") => break,
+            _ => {
+                return Err(bad(
+                    "expected a type hello, decide, layout, result or bye".into()
+                ));
+            }
+        };
+        if let Some(answer) = answer {
+            writeln!(out, "{answer}")
+                .and_then(|_| out.flush())
+                .map_err(|e| Error::Io(format!("bot: cannot answer: {e}")))?;
+        }
+    }
+    Ok(())
+}
+
+struct Server {
+    request: Request,
+    cache: Cache,
+}
+
+impl Server {
+    fn name(&self) -> String {
+        format!(
+            "manila-odds {} ({})",
+            env!("CARGO_PKG_VERSION"),
+            self.request.future.name()
+        )
+    }
+
+    /// The request, its Monte Carlo draws seeded by the position: the same
+    /// position always gets the same answer.
+    fn seeded(&self, position: &Position) -> Request {
+        let mut request = self.request.clone();
+        request.sampling.seed = state_seed(self.request.sampling.seed, 0, position.state());
+        request
+    }
+
+    fn decide(&mut self, v: &Value) -> Result<Value, String> {
+        let id = v["id"].as_u64().ok_or("a decide request needs an id")?;
+        let position = read_position(&v["position"])?;
+        let options = strings(&v["options"])?;
+        let request = self.seeded(&position);
+        let advice = analysis::advise_with(&mut self.cache, &position, &request, &mut |_, _| {});
+        let best = advice
+            .options
+            .iter()
+            .map(|o| o.action.to_string())
+            .find(|name| options.contains(name))
+            .ok_or("none of the options offered is legal in the position")?;
+        Ok(json!({"id": id, "action": best}))
+    }
+
+    fn layout(&mut self, v: &Value) -> Result<Value, String> {
+        let id = v["id"].as_u64().ok_or("a layout request needs an id")?;
+        let start = json::read_start(&v["start"].to_string()).map_err(|e| format!("start: {e}"))?;
+        let options: Vec<Layout> = strings(&v["options"])?
+            .iter()
+            .map(|text| layout::parse(text).map_err(|e| format!("options: {e}")))
+            .collect::<Result<_, _>>()?;
+        let request = self.seeded(&start);
+        let c = layouts::compare(start.state(), &options, false, &request, &mut |_, _| {});
+        let best = c.layouts.first().ok_or("no layout offered")?;
+        Ok(json!({"id": id, "layout": layout::name(best.layout)}))
+    }
+}
+
+fn read_position(v: &Value) -> Result<Position, String> {
+    let setup: Setup = serde_json::from_value(v.clone()).map_err(|e| format!("position: {e}"))?;
+    Position::try_from(setup).map_err(|e| format!("position: {e}"))
+}
+
+fn strings(v: &Value) -> Result<Vec<String>, String> {
+    v.as_array()
+        .ok_or("options must be a list")?
+        .iter()
+        .map(|o| {
+            o.as_str()
+                .map(str::to_string)
+                .ok_or("options must be strings".into())
+        })
+        .collect()
+}

@@ -1,0 +1,239 @@
+//! The arena: duplicate voyages that measure how well a policy plays.
+//!
+//! A deal fixes everything chance decides: the seats, the harbour master, the
+//! layout (drawn at random, or chosen by the harbour master's policy) and every
+//! die of every roll ([`deal`]). Each deal is played once with the baseline in
+//! every seat (the reference), and once per seat with the candidate in that
+//! seat and the baseline in the others ([`referee`]). The deal's figure is the
+//! mean over seats of the candidate's profit minus the reference profit of that
+//! seat: luck cancels, and a policy against itself differs by exactly 0.
+//!
+//! Deals are played in parallel, each a pure function of the seed and its
+//! number; they are gathered in deal order, so the figures do not depend on the
+//! thread count. Each worker thread has its own instance of each policy.
+
+pub mod deal;
+pub mod policy;
+pub mod referee;
+
+pub use deal::Deal;
+pub use policy::{Ask, Fault, LayoutAsk, Maker, Model, Policy, Random};
+pub use referee::{Played, Side, seat_names};
+
+use crate::report::{DealResult, DecisionTimes, Match, MatchSummary};
+use crate::rules::{PlayerId, Variant};
+use rayon::prelude::*;
+use referee::Seats;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Where the layout of a voyage comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LayoutChoice {
+    /// Drawn with the deal, the same in every replay.
+    Random,
+    /// The harbour master's policy chooses it.
+    Policy,
+}
+
+impl LayoutChoice {
+    pub fn name(self) -> &'static str {
+        match self {
+            LayoutChoice::Random => "random",
+            LayoutChoice::Policy => "policy",
+        }
+    }
+}
+
+/// How a match is played.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// Seats at the table, 3 to 5.
+    pub players: u8,
+    pub deals: u64,
+    pub seed: u64,
+    pub layout: LayoutChoice,
+    pub variant: Variant,
+    /// Every seat's cash at the start (R5); `None`: money not modelled.
+    pub cash: Option<u32>,
+    /// Keep every voyage played, as events.
+    pub record: bool,
+}
+
+/// One deal's voyages: the reference and one per seat, when recorded.
+pub struct Recorded {
+    pub deal: u64,
+    /// `None` for the reference; else the candidate's seat.
+    pub seat: Option<PlayerId>,
+    pub played: Played,
+}
+
+/// A match played: the report, and the voyages when recorded.
+pub struct Outcome {
+    pub report: Match,
+    pub voyages: Vec<Recorded>,
+}
+
+/// One instance of each policy, for one worker thread.
+type Pair = (Box<dyn Policy>, Box<dyn Policy>);
+
+/// One deal's figures, its voyages when recorded, and its decision times.
+type DealPlayed = (DealResult, Vec<Recorded>, Vec<(Side, f64)>);
+
+/// Plays the match. `progress` hears the number of deals done.
+pub fn run(
+    settings: &Settings,
+    candidate: &dyn Maker,
+    baseline: &dyn Maker,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Outcome, Fault> {
+    let pool: Mutex<Vec<Pair>> = Mutex::new(Vec::new());
+    let done = AtomicU64::new(0);
+    let numbers: Vec<u64> = (1..=settings.deals).collect();
+    let played: Result<Vec<DealPlayed>, Fault> = numbers
+        .into_par_iter()
+        .with_max_len(1)
+        .map(|k| {
+            let mut pair = match pool.lock().ok().and_then(|mut p| p.pop()) {
+                Some(pair) => pair,
+                None => (candidate.make()?, baseline.make()?),
+            };
+            let result = play_deal(
+                settings,
+                &Deal::draw(settings.seed, k, settings.players),
+                &mut pair,
+            );
+            if let Ok(mut p) = pool.lock() {
+                p.push(pair);
+            }
+            progress(done.fetch_add(1, Ordering::Relaxed) + 1);
+            result
+        })
+        .collect();
+    let mut instances = pool.into_inner().unwrap_or_default();
+    let played = played?;
+    for (c, b) in instances.iter_mut() {
+        c.finish();
+        b.finish();
+    }
+    let mut deals = Vec::new();
+    let mut voyages = Vec::new();
+    let mut times = (Vec::new(), Vec::new());
+    for (deal, recorded, t) in played {
+        deals.push(deal);
+        voyages.extend(recorded);
+        for (side, seconds) in t {
+            match side {
+                Side::Candidate => times.0.push(seconds),
+                Side::Baseline => times.1.push(seconds),
+            }
+        }
+    }
+    let report = Match {
+        candidate: candidate.name(),
+        baseline: baseline.name(),
+        seats: seat_names(settings.players),
+        seed: settings.seed,
+        layout: settings.layout.name(),
+        summary: summary(&deals),
+        deals,
+        candidate_times: decision_times(times.0),
+        baseline_times: decision_times(times.1),
+    };
+    Ok(Outcome { report, voyages })
+}
+
+/// The reference and every seat's replay of one deal.
+fn play_deal(settings: &Settings, deal: &Deal, pair: &mut Pair) -> Result<DealPlayed, Fault> {
+    let (candidate, baseline) = pair;
+    let mut replay = |seat: Option<PlayerId>| {
+        let mut seats = Seats {
+            candidate: candidate.as_mut(),
+            baseline: baseline.as_mut(),
+            seat,
+        };
+        referee::play(settings, deal, &mut seats)
+    };
+    let reference = replay(None)?;
+    let mut runs = Vec::new();
+    for p in 0..settings.players {
+        runs.push((p, replay(Some(p))?));
+    }
+    let candidate_profits: Vec<i64> = runs.iter().map(|(p, v)| v.profits[*p as usize]).collect();
+    let n = settings.players as f64;
+    let diff = candidate_profits
+        .iter()
+        .zip(&reference.profits)
+        .map(|(c, r)| (c - r) as f64)
+        .sum::<f64>()
+        / n;
+    let mut times = reference.times.clone();
+    for (_, v) in &runs {
+        times.extend(v.times.iter().copied());
+    }
+    let result = DealResult {
+        deal: deal.number,
+        diff,
+        harbour_master: deal.harbour_master,
+        layout: (
+            reference.start.ships.map(|s| s.cargo),
+            start_spaces(&reference),
+        ),
+        reference: reference.profits.clone(),
+        candidate: candidate_profits,
+    };
+    let mut recorded = Vec::new();
+    if settings.record {
+        recorded.push(Recorded {
+            deal: deal.number,
+            seat: None,
+            played: reference,
+        });
+        for (p, played) in runs {
+            recorded.push(Recorded {
+                deal: deal.number,
+                seat: Some(p),
+                played,
+            });
+        }
+    }
+    Ok((result, recorded, times))
+}
+
+/// The start spaces of the reference voyage's layout.
+fn start_spaces(v: &Played) -> [u8; 3] {
+    v.start.ships.map(|s| s.at_sea().unwrap_or(0))
+}
+
+/// The mean difference and its error bars over the deals.
+fn summary(deals: &[DealResult]) -> MatchSummary {
+    let n = deals.len() as f64;
+    let mean = |xs: &mut dyn Iterator<Item = f64>| xs.sum::<f64>() / n;
+    let mean_diff = mean(&mut deals.iter().map(|d| d.diff));
+    let stderr = (deals.len() > 1).then(|| {
+        let ss: f64 = deals.iter().map(|d| (d.diff - mean_diff).powi(2)).sum();
+        (ss / (n - 1.0) / n).sqrt()
+    });
+    let seat_mean = |profits: fn(&DealResult) -> &Vec<i64>| {
+        mean(&mut deals.iter().map(|d| {
+            let p = profits(d);
+            p.iter().sum::<i64>() as f64 / p.len() as f64
+        }))
+    };
+    MatchSummary {
+        mean_diff,
+        stderr,
+        ci95: stderr.map(|se| (mean_diff - 1.96 * se, mean_diff + 1.96 * se)),
+        candidate_mean: seat_mean(|d| &d.candidate),
+        baseline_mean: seat_mean(|d| &d.reference),
+    }
+}
+
+fn decision_times(mut seconds: Vec<f64>) -> DecisionTimes {
+    seconds.sort_by(f64::total_cmp);
+    DecisionTimes {
+        decisions: seconds.len() as u64,
+        median: seconds.get(seconds.len() / 2).copied().unwrap_or(0.0),
+        max: seconds.last().copied().unwrap_or(0.0),
+    }
+}

@@ -1,0 +1,212 @@
+//! Policies: who decides for a seat in the arena. A [`Maker`] makes one
+//! [`Policy`] instance per worker thread; an instance is asked one thing at a
+//! time. The built-in ones are here: a future model of `--future` deciding by
+//! the advice's best option, and uniform random play. External bots speak
+//! BOTS.md through the command line's implementation of the same trait.
+
+use super::deal::mix;
+use crate::Position;
+use crate::engine::analysis::{self, Request};
+use crate::engine::cache::Cache;
+use crate::engine::layouts;
+use crate::rules::{Action, Layout, PlayerId, State};
+use rand::{RngExt, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+use std::hash::{Hash, Hasher};
+
+/// A decision the referee asks of a seat's policy.
+pub struct Ask<'a> {
+    pub deal: u64,
+    pub seat: PlayerId,
+    /// The position of the decision, as POSITION.md describes it.
+    pub position: &'a Position,
+    /// Every legal action of the seat, in canonical order (R14).
+    pub options: &'a [Action],
+}
+
+/// The harbour master's choice of layout (R3), when the match lets the
+/// policies choose.
+pub struct LayoutAsk<'a> {
+    pub deal: u64,
+    pub seat: PlayerId,
+    /// The voyage start: players, harbour master, money; its ships stand for
+    /// any layout (the first of `options`).
+    pub start: &'a Position,
+    /// The 100 layouts of R3.
+    pub options: &'a [Layout],
+}
+
+/// A policy that broke the protocol or could not answer: the run stops.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{policy}: {}: {why}; {}", request_words(*.request), answer_words(.answer))]
+pub struct Fault {
+    /// The policy, as the match names it (`cmd:...` and the bot's own name).
+    pub policy: String,
+    /// The request that went unanswered or was answered wrongly.
+    pub request: Option<u64>,
+    /// What came back, if anything.
+    pub answer: Option<String>,
+    pub why: String,
+}
+
+fn request_words(request: Option<u64>) -> String {
+    request.map_or("starting".to_string(), |id| format!("request {id}"))
+}
+
+fn answer_words(answer: &Option<String>) -> String {
+    match answer {
+        Some(text) => {
+            // The line as it came, but for control characters, which are escaped.
+            let shown: String = text
+                .chars()
+                .map(|c| match c.is_control() {
+                    true => c.escape_debug().to_string(),
+                    false => c.to_string(),
+                })
+                .collect();
+            format!("answered '{shown}'")
+        }
+        None => "answered nothing".to_string(),
+    }
+}
+
+/// Who decides for a seat.
+pub trait Policy: Send {
+    /// One of `ask.options`.
+    fn decide(&mut self, ask: &Ask) -> Result<Action, Fault>;
+    /// One of `ask.options`.
+    fn layout(&mut self, ask: &LayoutAsk) -> Result<Layout, Fault>;
+    /// A voyage this instance played a seat of is over: each seat's profit.
+    fn result(&mut self, _deal: u64, _profits: &[i64]) -> Result<(), Fault> {
+        Ok(())
+    }
+    /// The match is over.
+    fn finish(&mut self) {}
+}
+
+/// Makes the instances of one policy, one per worker thread.
+pub trait Maker: Sync {
+    /// The policy's name in the match's report.
+    fn name(&self) -> String;
+    fn make(&self) -> Result<Box<dyn Policy>, Fault>;
+}
+
+/// A hash of a state: what seeds a decision, so that the same state in two
+/// replays of a deal gets the same answer.
+pub fn state_seed(seed: u64, deal: u64, s: &State) -> u64 {
+    let mut h = rustc_hash::FxHasher::default();
+    s.hash(&mut h);
+    mix(mix(seed, deal), h.finish())
+}
+
+/// A future model (R15), deciding with the advice's best option by the method
+/// the advice would use. Monte Carlo draws are seeded by the state.
+pub struct Model {
+    pub request: Request,
+}
+
+impl Maker for Model {
+    fn name(&self) -> String {
+        self.request.future.name().to_string()
+    }
+
+    fn make(&self) -> Result<Box<dyn Policy>, Fault> {
+        Ok(Box::new(ModelPolicy {
+            request: self.request.clone(),
+            cache: Cache::default(),
+        }))
+    }
+}
+
+struct ModelPolicy {
+    request: Request,
+    cache: Cache,
+}
+
+impl ModelPolicy {
+    fn seeded(&self, deal: u64, s: &State) -> Request {
+        let mut request = self.request.clone();
+        request.sampling.seed = state_seed(self.request.sampling.seed, deal, s);
+        request
+    }
+
+    fn fault(&self, why: &str) -> Fault {
+        Fault {
+            policy: self.request.future.name().to_string(),
+            request: None,
+            answer: None,
+            why: why.to_string(),
+        }
+    }
+}
+
+impl Policy for ModelPolicy {
+    fn decide(&mut self, ask: &Ask) -> Result<Action, Fault> {
+        let request = self.seeded(ask.deal, ask.position.state());
+        let advice = analysis::advise_with(&mut self.cache, ask.position, &request, &mut |_, _| {});
+        advice
+            .best()
+            .map(|o| o.action)
+            .filter(|a| ask.options.contains(a))
+            .ok_or_else(|| self.fault("the advice has no legal best option"))
+    }
+
+    fn layout(&mut self, ask: &LayoutAsk) -> Result<Layout, Fault> {
+        let request = self.seeded(ask.deal, ask.start.state());
+        let c = layouts::compare(
+            ask.start.state(),
+            ask.options,
+            false,
+            &request,
+            &mut |_, _| {},
+        );
+        c.layouts
+            .first()
+            .map(|l| l.layout)
+            .ok_or_else(|| self.fault("no layout to choose from"))
+    }
+}
+
+/// Uniform among the legal options, seeded by the match and the state.
+pub struct Random {
+    pub seed: u64,
+}
+
+impl Maker for Random {
+    fn name(&self) -> String {
+        "random".to_string()
+    }
+
+    fn make(&self) -> Result<Box<dyn Policy>, Fault> {
+        Ok(Box::new(RandomPolicy { seed: self.seed }))
+    }
+}
+
+struct RandomPolicy {
+    seed: u64,
+}
+
+impl RandomPolicy {
+    fn pick<T: Copy>(&self, deal: u64, s: &State, options: &[T]) -> Result<T, Fault> {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(state_seed(self.seed, deal, s));
+        match options.len() {
+            0 => Err(Fault {
+                policy: "random".to_string(),
+                request: None,
+                answer: None,
+                why: "no option to choose from".to_string(),
+            }),
+            n => Ok(options[rng.random_range(0..n)]),
+        }
+    }
+}
+
+impl Policy for RandomPolicy {
+    fn decide(&mut self, ask: &Ask) -> Result<Action, Fault> {
+        self.pick(ask.deal, ask.position.state(), ask.options)
+    }
+
+    fn layout(&mut self, ask: &LayoutAsk) -> Result<Layout, Fault> {
+        self.pick(ask.deal, ask.start.state(), ask.options)
+    }
+}

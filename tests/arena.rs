@@ -1,0 +1,427 @@
+//! The arena: duplicate voyages between policies, refereed by the rules, and the
+//! bot protocol of BOTS.md, faults included.
+
+mod common;
+
+use manila_odds::Position;
+use serde_json::Value;
+use std::process::Output;
+
+const BIN: &str = env!("CARGO_BIN_EXE_manila-odds");
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
+fn arena(args: &[&str]) -> Output {
+    std::process::Command::new(BIN)
+        .arg("arena")
+        .args(args)
+        .current_dir(ROOT)
+        .output()
+        .expect("the binary runs")
+}
+
+fn arena_json(args: &[&str]) -> Value {
+    let out = arena(&[args, &["--json"]].concat());
+    assert!(
+        out.status.success(),
+        "arena {args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("arena JSON")
+}
+
+/// The bot of `tests/data/bots/first.py` in `mode`, as a policy.
+fn first_bot(mode: &str) -> String {
+    format!("cmd:python3 {ROOT}/tests/data/bots/first.py {mode}")
+}
+
+fn diffs(v: &Value) -> Vec<f64> {
+    v["deals"]
+        .as_array()
+        .expect("deals")
+        .iter()
+        .map(|d| d["diff"].as_f64().expect("a diff"))
+        .collect()
+}
+
+#[test]
+fn a_policy_against_itself_differs_by_exactly_0_on_every_deal() {
+    for players in ["3", "5"] {
+        let v = arena_json(&[
+            "--candidate",
+            "none",
+            "--baseline",
+            "none",
+            "--deals",
+            "6",
+            "--players",
+            players,
+            "--seed",
+            "11",
+        ]);
+        assert_eq!(diffs(&v), vec![0.0; 6], "{players} players");
+        assert_eq!(v["mean_diff"], 0.0);
+        assert_eq!(v["candidate_mean"], v["baseline_mean"]);
+    }
+    let v = arena_json(&[
+        "--candidate",
+        "random",
+        "--baseline",
+        "random",
+        "--deals",
+        "20",
+        "--seed",
+        "3",
+        "--strong-pirates",
+        "--cash",
+        "15",
+    ]);
+    assert_eq!(
+        diffs(&v),
+        vec![0.0; 20],
+        "random against itself, with money"
+    );
+}
+
+#[test]
+fn one_and_two_threads_give_identical_json_but_for_the_times() {
+    let args = [
+        "--candidate",
+        "none",
+        "--baseline",
+        "random",
+        "--deals",
+        "8",
+        "--seed",
+        "5",
+    ];
+    let mut runs: Vec<Value> = ["1", "2"]
+        .iter()
+        .map(|t| arena_json(&[&args[..], &["--threads", t]].concat()))
+        .collect();
+    for v in runs.iter_mut() {
+        let times = v
+            .as_object_mut()
+            .expect("an object")
+            .remove("decision_times");
+        assert!(times.is_some(), "decision times are reported");
+    }
+    assert_eq!(runs[0], runs[1]);
+}
+
+#[test]
+fn none_beats_random_with_its_interval_above_0() {
+    let v = arena_json(&[
+        "--candidate",
+        "none",
+        "--baseline",
+        "random",
+        "--deals",
+        "60",
+        "--seed",
+        "1",
+    ]);
+    let lo = v["ci95"][0].as_f64().expect("an interval");
+    assert!(lo > 0.0, "95% interval {}", v["ci95"]);
+    let mean = v["mean_diff"].as_f64().expect("a mean");
+    let (c, b) = (v["candidate_mean"].as_f64(), v["baseline_mean"].as_f64());
+    assert!((c.expect("c") - b.expect("b") - mean).abs() < 1e-9);
+    // The mean of the deals is the reported mean.
+    let d = diffs(&v);
+    assert!((d.iter().sum::<f64>() / d.len() as f64 - mean).abs() < 1e-9);
+    assert_eq!(v["deals"].as_array().map(Vec::len), Some(60));
+    assert_eq!(v["deals"][0]["deal"], 1);
+}
+
+#[test]
+fn a_bot_that_answers_the_first_option_plays_and_loses_to_none() {
+    let v = arena_json(&[
+        "--candidate",
+        "none",
+        "--baseline",
+        &first_bot("first"),
+        "--deals",
+        "8",
+        "--seed",
+        "2",
+        "--threads",
+        "2",
+    ]);
+    assert!(v["mean_diff"].as_f64().expect("a mean") > 0.0, "{v}");
+    assert!(
+        v["baseline"]
+            .as_str()
+            .expect("a name")
+            .starts_with("cmd:python3")
+    );
+    // Passing everything, the bot pays nothing and earns nothing (R13).
+    for deal in v["deals"].as_array().expect("deals") {
+        for (_, profit) in deal["reference"].as_object().expect("profits") {
+            assert_eq!(profit, 0.0, "{deal}");
+        }
+    }
+}
+
+#[test]
+fn the_tool_as_a_bot_plays_exactly_as_the_built_in_policy() {
+    let bot = format!("cmd:{BIN} bot --future none");
+    let v = arena_json(&[
+        "--candidate",
+        "none",
+        "--baseline",
+        &bot,
+        "--deals",
+        "3",
+        "--seed",
+        "9",
+    ]);
+    assert_eq!(diffs(&v), vec![0.0; 3]);
+}
+
+#[test]
+fn every_protocol_fault_stops_the_run_with_exit_2_and_names_bot_request_and_answer() {
+    let cases = [
+        ("garbage", "answered 'this is not json'"),
+        ("wrong-id", "101"),
+        ("not-offered", "ship:tea"),
+        ("late", "answered nothing"),
+        ("exit", "exited"),
+    ];
+    for (mode, said) in cases {
+        let out = arena(&[
+            "--candidate",
+            "none",
+            "--baseline",
+            &first_bot(mode),
+            "--deals",
+            "2",
+            "--seed",
+            "1",
+            "--bot-timeout",
+            "1",
+        ]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{mode}: {err}");
+        assert!(
+            out.stdout.is_empty(),
+            "{mode}: no figures for an unfinished run"
+        );
+        assert!(err.contains("first.py"), "{mode}: names the bot: {err}");
+        assert!(
+            err.contains("request 1"),
+            "{mode}: names the request: {err}"
+        );
+        assert!(err.contains(said), "{mode}: says what was answered: {err}");
+        assert_eq!(err.lines().count(), 1, "{mode}: one message: {err}");
+    }
+}
+
+#[test]
+fn policies_that_are_not_policies_are_refused() {
+    for bad in ["smart", "cmd:", "greedy2"] {
+        let out = arena(&["--candidate", bad, "--baseline", "none", "--deals", "1"]);
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("--candidate") && err.contains("not a policy"),
+            "{err}"
+        );
+    }
+    let out = arena(&["--candidate", "none", "--baseline", "none", "--deals", "0"]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = arena(&[
+        "--candidate",
+        "none",
+        "--baseline",
+        "none",
+        "--future",
+        "greedy",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn a_recorded_voyage_replayed_with_apply_gives_the_arenas_profits() {
+    let dir = std::env::temp_dir().join(format!("manila-arena-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let record = dir.join("voyages.jsonl");
+    let record = record.to_str().expect("a path");
+    let v = arena_json(&[
+        "--candidate",
+        "none",
+        "--baseline",
+        "random",
+        "--deals",
+        "3",
+        "--seed",
+        "4",
+        "--cash",
+        "20",
+        "--record",
+        record,
+    ]);
+    let text = std::fs::read_to_string(record).expect("the record");
+    let lines: Vec<Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect();
+    assert_eq!(
+        lines.len(),
+        3 * 5,
+        "a reference and one replay per seat, per deal"
+    );
+    for line in &lines {
+        let start = line["start"].as_str().expect("a start");
+        let events: Vec<&str> = line["events"]
+            .as_array()
+            .expect("events")
+            .iter()
+            .map(|e| e.as_str().expect("an event"))
+            .collect();
+        let mut args = vec!["apply", "--json", "--pos", start];
+        args.extend(&events);
+        let settled: Value = serde_json::from_str(&common::run_ok(&args, None)).expect("JSON");
+        assert_eq!(settled["settled"], true, "{line}");
+        for (seat, profit) in line["profits"].as_object().expect("profits") {
+            assert_eq!(settled["profits"][seat].as_f64(), profit.as_f64(), "{line}");
+        }
+    }
+    // The record's profits are the arena's.
+    let deal = &v["deals"][0];
+    let reference = lines
+        .iter()
+        .find(|l| l["deal"] == 1 && l["voyage"] == "reference")
+        .expect("the reference voyage");
+    for (seat, profit) in deal["reference"].as_object().expect("profits") {
+        assert_eq!(reference["profits"][seat].as_f64(), profit.as_f64());
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn positions_shown_to_bots_are_valid_and_offer_what_advise_offers() {
+    let dir = std::env::temp_dir().join(format!("manila-bot-log-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let log = dir.join("requests.jsonl");
+    let bot = format!("{} --log {}", first_bot("first"), log.display());
+    let out = arena(&[
+        "--candidate",
+        &bot,
+        "--baseline",
+        "random",
+        "--deals",
+        "4",
+        "--seed",
+        "8",
+        "--strong-pirates",
+        "--cash",
+        "12",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&log).expect("the log");
+    let mut phases = std::collections::BTreeSet::new();
+    for line in text.lines() {
+        let request: Value = serde_json::from_str(line).expect("a request");
+        let position = Position::from_json(&request["position"].to_string())
+            .unwrap_or_else(|e| panic!("an invalid position was shown: {e}\n{line}"));
+        phases.insert(position.state().phase.name());
+        let advice = common::run_ok(
+            &["advise", "--json", "-"],
+            Some(&request["position"].to_string()),
+        );
+        let advice: Value = serde_json::from_str(&advice).expect("advice JSON");
+        let mut offered: Vec<&str> = request["options"]
+            .as_array()
+            .expect("options")
+            .iter()
+            .map(|o| o.as_str().expect("a name"))
+            .collect();
+        let mut advised: Vec<&str> = advice["options"]
+            .as_array()
+            .expect("options")
+            .iter()
+            .map(|o| o["action"].as_str().expect("a name"))
+            .collect();
+        offered.sort();
+        advised.sort();
+        assert_eq!(offered, advised, "{line}");
+        assert_eq!(request["seat"], advice["decider"], "{line}");
+    }
+    assert!(phases.contains("placement"), "{phases:?}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn the_bot_command_answers_hello_decide_and_layout() {
+    let position = common::position_md_json();
+    let position: Value = serde_json::from_str(&position).expect("JSON");
+    let advice = common::run_ok(&["advise", "--json", "-"], Some(&position.to_string()));
+    let advice: Value = serde_json::from_str(&advice).expect("JSON");
+    let options: Vec<Value> = advice["options"]
+        .as_array()
+        .expect("options")
+        .iter()
+        .map(|o| o["action"].clone())
+        .rev()
+        .collect();
+    let start = serde_json::json!({"players": ["a", "b", "c"], "harbour_master": "b"});
+    let requests = [
+        serde_json::json!({"type": "hello", "protocol": 1}),
+        serde_json::json!({"type": "decide", "id": 7, "seat": "green", "position": position, "options": options}),
+        serde_json::json!({"type": "layout", "id": 8, "seat": "b", "start": start, "options": ["J2 S3 G4", "S3 G3 N3"]}),
+        serde_json::json!({"type": "result", "deal": 1, "profits": {"a": 1, "b": 2, "c": 3}}),
+        serde_json::json!({"type": "bye"}),
+    ];
+    let input: String = requests.iter().map(|r| format!("{r}\n")).collect();
+    let out = common::run_ok(&["bot", "--future", "none"], Some(&input));
+    let answers: Vec<Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON answer a line"))
+        .collect();
+    assert_eq!(
+        answers.len(),
+        3,
+        "hello, decide and layout are answered: {out}"
+    );
+    assert_eq!(answers[0]["type"], "hello");
+    assert!(answers[0]["name"].as_str().is_some());
+    assert_eq!(answers[1]["id"], 7);
+    assert_eq!(answers[1]["action"], advice["options"][0]["action"]);
+    assert_eq!(answers[2]["id"], 8);
+    // Under none, with no shares, every layout is worth 0: the first is kept (R14).
+    assert_eq!(answers[2]["layout"], "J2 S3 G4");
+}
+
+#[test]
+fn the_readme_bot_is_the_example_bot_and_it_plays() {
+    let readme = std::fs::read_to_string(format!("{ROOT}/README.md")).expect("README.md");
+    let block = readme
+        .split("```python\n")
+        .nth(1)
+        .and_then(|b| b.split("```").next())
+        .expect("a python block in the README");
+    let file = std::fs::read_to_string(format!("{ROOT}/examples/bots/front_runner.py"))
+        .expect("the example bot");
+    assert_eq!(
+        block, file,
+        "the README shows examples/bots/front_runner.py"
+    );
+    assert!(file.lines().count() <= 16, "a short example");
+    let v = arena_json(&[
+        "--candidate",
+        "cmd:python3 examples/bots/front_runner.py",
+        "--baseline",
+        "random",
+        "--deals",
+        "3",
+        "--seed",
+        "1",
+        "--layout",
+        "policy",
+    ]);
+    assert_eq!(v["deals"].as_array().map(Vec::len), Some(3));
+    assert_eq!(v["layout"], "policy");
+}

@@ -1,0 +1,41 @@
+#!/usr/bin/env python3
+"""A bot of the protocol (BOTS.md) that always answers the first option.
+
+With a mode it breaks the protocol instead, once, for the referee's fault tests:
+garbage, wrong-id, not-offered, late, exit. With `--log FILE` it appends every
+decide request it is sent to FILE, one JSON line each.
+"""
+import json
+import sys
+import time
+
+mode = sys.argv[1] if len(sys.argv) > 1 and not sys.argv[1].startswith("--") else "first"
+log = sys.argv[sys.argv.index("--log") + 1] if "--log" in sys.argv else None
+
+for line in sys.stdin:
+    request = json.loads(line)
+    kind = request["type"]
+    if kind == "hello":
+        answer = {"type": "hello", "name": "first-option"}
+    elif kind in ("decide", "layout"):
+        if log and kind == "decide":
+            with open(log, "a") as f:
+                f.write(json.dumps(request) + "\n")
+        field = "action" if kind == "decide" else "layout"
+        answer = {"id": request["id"], field: request["options"][0]}
+        if mode == "garbage":
+            print("this is not json", flush=True)
+            continue
+        if mode == "wrong-id":
+            answer["id"] = request["id"] + 100
+        if mode == "not-offered":
+            answer[field] = "ship:tea"
+        if mode == "late":
+            time.sleep(5)
+        if mode == "exit":
+            sys.exit(0)
+    elif kind == "bye":
+        break
+    else:
+        continue
+    print(json.dumps(answer), flush=True)
