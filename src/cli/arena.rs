@@ -5,7 +5,7 @@ use super::bots::Bot;
 use super::progress::Counter;
 use crate::Error;
 use crate::engine::analysis::Request;
-use crate::engine::arena::{self, Maker, Model, Random, Recorded, Settings};
+use crate::engine::arena::{self, Heuristic, Maker, Model, Random, Recorded, Settings};
 use crate::parse::{events, notation};
 use crate::position::Position;
 use crate::render::{self, Format};
@@ -19,24 +19,26 @@ use std::time::Duration;
 pub enum PolicySpec {
     Model(Future),
     Random,
+    Heuristic,
     Command(String),
 }
 
 impl PolicySpec {
-    /// Reads `none`, `greedy`, `equilibrium`, `random` or `cmd:COMMAND`.
+    /// Reads `none`, `greedy`, `equilibrium`, `random`, `heuristic` or `cmd:COMMAND`.
     pub fn parse(flag: &str, text: &str) -> Result<PolicySpec, Error> {
         Ok(match text {
             "none" => PolicySpec::Model(Future::None),
             "greedy" => PolicySpec::Model(Future::Greedy),
             "equilibrium" => PolicySpec::Model(Future::Equilibrium),
             "random" => PolicySpec::Random,
+            "heuristic" => PolicySpec::Heuristic,
             _ => match text.strip_prefix("cmd:") {
                 Some(command) if !command.trim().is_empty() => {
                     PolicySpec::Command(command.to_string())
                 }
                 _ => {
                     return Err(Error::Usage(format!(
-                        "{flag}: '{text}' is not a policy: none, greedy, equilibrium, random or cmd:COMMAND"
+                        "{flag}: '{text}' is not a policy: none, greedy, equilibrium, random, heuristic or cmd:COMMAND"
                     )));
                 }
             },
@@ -100,6 +102,7 @@ fn maker(spec: &PolicySpec, request: &Request, task: &ArenaTask) -> Box<dyn Make
         PolicySpec::Random => Box::new(Random {
             seed: task.settings.seed,
         }),
+        PolicySpec::Heuristic => Box::new(Heuristic),
         PolicySpec::Command(command) => Box::new(Bot {
             command: command.clone(),
             timeout: task.bot_timeout,

@@ -152,8 +152,9 @@ pub enum Command {
     /// with its 95% interval. A POLICY is none, greedy or equilibrium (decides
     /// with the advice's best option under that model; --samples, --time-limit,
     /// --max-nodes, --method apply to it), random (uniform among the legal
-    /// options), or cmd:COMMAND, a program speaking the bot protocol (BOTS.md),
-    /// started with sh -c, one instance per thread.
+    /// options), heuristic (a rule-of-thumb player, as a typical human), or
+    /// cmd:COMMAND, a program speaking the bot protocol (BOTS.md), started with
+    /// sh -c, one instance per thread.
     #[command(verbatim_doc_comment)]
     Arena(ArenaArgs),
     /// Be a bot: answer the bot protocol (BOTS.md) on standard input and output
@@ -168,7 +169,8 @@ pub enum Command {
 /// The flags of `arena`.
 #[derive(clap::Args, Debug)]
 pub struct ArenaArgs {
-    /// The policy measured: none, greedy, equilibrium, random or cmd:COMMAND.
+    /// The policy measured: none, greedy, equilibrium, random, heuristic or
+    /// cmd:COMMAND.
     #[arg(long, value_name = "POLICY")]
     pub candidate: String,
     /// The policy it is measured against, in the other seats and the reference.

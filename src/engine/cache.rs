@@ -2,7 +2,8 @@
 //! answers many (the arena's policies, the `bot` command, batch mode).
 //!
 //! Only what is a pure function of the states is kept: the exact `none`
-//! solver's tables and the exact greedy planner's memoised values. Reusing them
+//! solver's tables, the exact greedy planner's memoised values, and the greedy
+//! choices (R15) that Monte Carlo play-outs make. Reusing them
 //! changes no figure, only the time. The equilibrium search is not kept: its
 //! node budget would stretch further with a warm memo, and its answer would
 //! then depend on what was asked before.
@@ -22,6 +23,8 @@ const PLANNER_MEMO: usize = 400_000;
 pub struct Cache {
     solvers: Vec<Solver>,
     greedy: Vec<Planner>,
+    /// Greedy choices (R15) for Monte Carlo: the planners of a run share them.
+    choices: Vec<Planner>,
 }
 
 impl Cache {
@@ -37,6 +40,20 @@ impl Cache {
         let solver = &mut self.solvers[at];
         solver.trim(SOLVER_TABLES);
         solver
+    }
+
+    /// The planner whose greedy choices (R15) the sampler's planners share.
+    pub fn choices(&mut self, valuation: Valuation) -> &Planner {
+        let at = match self.choices.iter().position(|p| p.valuation() == valuation) {
+            Some(at) => at,
+            None => {
+                self.choices.push(Planner::new(Future::Greedy, valuation));
+                self.choices.len() - 1
+            }
+        };
+        let planner = &mut self.choices[at];
+        planner.trim(PLANNER_MEMO);
+        planner
     }
 
     /// The exact greedy planner of `valuation`.

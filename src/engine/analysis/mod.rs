@@ -72,7 +72,7 @@ trait Answer: Sized {
     fn planned(s: &State, planner: &mut Planner, left: u16) -> Result<Self::Raw, OverBudget>;
     fn finish(s: &State, raw: Self::Raw, how: How) -> Self;
     /// By Monte Carlo; `how.sampling` is filled from the run.
-    fn sampled(s: &State, request: &Request, progress: Progress, how: How) -> Self;
+    fn sampled(cache: &mut Cache, s: &State, r: &Request, progress: Progress, how: How) -> Self;
 }
 
 impl Answer for Advice {
@@ -90,8 +90,8 @@ impl Answer for Advice {
         ranking::advice(s, raw, how)
     }
 
-    fn sampled(s: &State, request: &Request, progress: Progress, how: How) -> Advice {
-        sampled::advice(s, request, progress, how)
+    fn sampled(cache: &mut Cache, s: &State, r: &Request, progress: Progress, how: How) -> Advice {
+        sampled::advice(cache, s, r, progress, how)
     }
 }
 
@@ -110,8 +110,8 @@ impl Answer for Odds {
         exact::odds_from(s, &raw, how)
     }
 
-    fn sampled(s: &State, request: &Request, progress: Progress, how: How) -> Odds {
-        sampled::odds(s, request, progress, how)
+    fn sampled(cache: &mut Cache, s: &State, r: &Request, progress: Progress, how: How) -> Odds {
+        sampled::odds(cache, s, r, progress, how)
     }
 }
 
@@ -160,6 +160,6 @@ fn by_model<A: Answer>(
             let raw = A::planned(s, cache.greedy(request.valuation), 0).expect(UNBOUNDED);
             A::finish(s, raw, how)
         }
-        (Method::MonteCarlo, _) => A::sampled(s, request, progress, how),
+        (Method::MonteCarlo, _) => A::sampled(cache, s, request, progress, how),
     }
 }

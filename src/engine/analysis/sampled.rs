@@ -2,6 +2,7 @@
 //! `P(best)` and the expected next decision.
 
 use super::{Progress, Request};
+use crate::engine::cache::Cache;
 use crate::engine::future::Planner;
 use crate::engine::ranking;
 use crate::engine::sample::{self, Estimate};
@@ -40,14 +41,21 @@ fn sampled_ships(s: &State, mean: &Outcome, stderr: &Outcome) -> Vec<ShipOdds> {
 }
 
 /// Advice from Monte Carlo: every option on the same dice.
-pub(super) fn advice(s: &State, request: &Request, progress: Progress, mut how: How) -> Advice {
+pub(super) fn advice(
+    cache: &mut Cache,
+    s: &State,
+    request: &Request,
+    progress: Progress,
+    mut how: How,
+) -> Advice {
     let decider = s.decider().unwrap_or(0);
     let arms = sample::option_arms(s);
-    let e = sample::run(
+    let e = sample::run_with(
         &arms,
         Some(decider as usize),
         &sampling_settings(request),
         progress,
+        Some(cache.choices(request.valuation)),
     );
     let evs: Vec<f64> = e.arms.iter().map(|a| a.ev).collect();
     let thens = expected_next(s, &arms, request);
@@ -98,9 +106,16 @@ fn expected_next(s: &State, arms: &[sample::Arm], request: &Request) -> Vec<Opti
 }
 
 /// Odds from Monte Carlo.
-pub(super) fn odds(s: &State, request: &Request, progress: Progress, mut how: How) -> Odds {
+pub(super) fn odds(
+    cache: &mut Cache,
+    s: &State,
+    request: &Request,
+    progress: Progress,
+    mut how: How,
+) -> Odds {
     let arms = [sample::position_arm(s)];
-    let e = sample::run(&arms, None, &sampling_settings(request), progress);
+    let root = Some(cache.choices(request.valuation));
+    let e = sample::run_with(&arms, None, &sampling_settings(request), progress, root);
     let arm = &e.arms[0];
     let n = s.players as usize;
     how.sampling = Some(sampling(&e, &request.sampling));

@@ -13,10 +13,12 @@
 //! thread count. Each worker thread has its own instance of each policy.
 
 pub mod deal;
+pub mod heuristic;
 pub mod policy;
 pub mod referee;
 
 pub use deal::Deal;
+pub use heuristic::Heuristic;
 pub use policy::{Ask, Fault, LayoutAsk, Maker, Model, Policy, Random};
 pub use referee::{Played, Side, seat_names};
 

@@ -140,6 +140,9 @@ struct Job<'a> {
     /// parallel, each by a planner sharing this one's greedy choices (`None`:
     /// arms in sequence).
     shared: Option<Planner>,
+    /// Greedy choices kept from earlier runs (`engine::cache`), shared by every
+    /// planner of this one: a choice is a pure function of its state.
+    root: Option<&'a Planner>,
 }
 
 impl Job<'_> {
@@ -154,7 +157,7 @@ impl Job<'_> {
             .lock()
             .ok()
             .and_then(|mut s| s.pop())
-            .unwrap_or_else(|| Planner::new(self.future, self.valuation));
+            .unwrap_or_else(|| self.planner());
         let mut sums = Sums::new(self.arms.len());
         let mut outcomes = vec![Outcome::default(); self.arms.len()];
         for _ in 0..blocks {
@@ -187,7 +190,7 @@ impl Job<'_> {
             .collect();
         let sibling = || match &self.shared {
             Some(shared) => shared.sibling(),
-            None => Planner::new(self.future, self.valuation),
+            None => self.planner(),
         };
         let played: Vec<Vec<Outcome>> = self
             .arms
@@ -246,6 +249,14 @@ impl Job<'_> {
         }
     }
 
+    /// A new planner, sharing the kept greedy choices if there are any.
+    fn planner(&self) -> Planner {
+        match self.root {
+            Some(root) => root.sibling(),
+            None => Planner::new(self.future, self.valuation),
+        }
+    }
+
     /// Adds one stratum's play-outs of every arm to `sums`.
     fn add(&self, sums: &mut Sums, stratum: u64, outcomes: &[Outcome]) {
         let values: Vec<f64> = outcomes
@@ -274,10 +285,13 @@ impl Job<'_> {
 /// The planner whose greedy choices the arms' planners share, when players
 /// keep placing and there are arms enough to keep every thread busy (or one
 /// thread): arm by arm is then the faster order. `None`: chunks in parallel.
-fn shared_planner(arms: usize, settings: &Settings) -> Option<Planner> {
+fn shared_planner(arms: usize, settings: &Settings, root: Option<&Planner>) -> Option<Planner> {
     let threads = rayon::current_num_threads();
     let by_arm = settings.future != Future::None && (threads == 1 || arms >= 2 * threads);
-    by_arm.then(|| Planner::new(settings.future, settings.valuation))
+    by_arm.then(|| match root {
+        Some(root) => root.sibling(),
+        None => Planner::new(settings.future, settings.valuation),
+    })
 }
 
 /// Samples the arms until a stopping rule holds. `decider` is whose value ranks
@@ -288,7 +302,20 @@ pub fn run(
     settings: &Settings,
     on_progress: &mut dyn FnMut(u64, f64),
 ) -> Estimate {
+    run_with(arms, decider, settings, on_progress, None)
+}
+
+/// [`run`], its planners sharing the greedy choices of `root` (of the same
+/// model and valuation), kept from earlier runs.
+pub fn run_with(
+    arms: &[Arm],
+    decider: Option<usize>,
+    settings: &Settings,
+    on_progress: &mut dyn FnMut(u64, f64),
+    root: Option<&Planner>,
+) -> Estimate {
     let started = Instant::now();
+    let root = root.filter(|r| r.model() == settings.future && r.valuation() == settings.valuation);
     let job = Job {
         arms,
         decider,
@@ -297,7 +324,8 @@ pub fn run(
         valuation: settings.valuation,
         future: settings.future,
         planners: Mutex::new(Vec::new()),
-        shared: shared_planner(arms.len(), settings),
+        shared: shared_planner(arms.len(), settings, root),
+        root,
     };
     let mut master = Xoshiro256PlusPlus::seed_from_u64(settings.seed);
     let cap_blocks = (settings.max_samples / BLOCK).max(2);
