@@ -268,6 +268,7 @@ fn arena_rate() {
             future,
             ..Request::new(MethodChoice::Auto, Settings::new(1))
         },
+        fit: false,
     };
     let none = model(Future::None);
     let itself = arena::run(&settings, &none, &none, &|_| {}).expect("no fault");

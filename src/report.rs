@@ -43,6 +43,9 @@ pub enum Future {
     Greedy,
     /// Each later placement and decision is subgame-perfect (max-n, R14).
     Equilibrium,
+    /// Each later placement is a random choice, an option's probability
+    /// proportional to `exp(lambda * value)`, its value under `none` (R15).
+    Quantal,
 }
 
 impl Future {
@@ -51,6 +54,7 @@ impl Future {
             Future::None => "none",
             Future::Greedy => "greedy",
             Future::Equilibrium => "equilibrium",
+            Future::Quantal => "quantal",
         }
     }
 }
@@ -70,6 +74,19 @@ pub struct How {
     pub approximation: Option<Approximation>,
     /// Monte Carlo only: how the run went.
     pub sampling: Option<Sampling>,
+    /// The quantal model only: its rationality, and what it rests on.
+    pub lambda: Option<Lambda>,
+}
+
+/// The rationality `lambda` of the quantal model (R15): an option's odds are
+/// proportional to `exp(lambda * value)`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Lambda {
+    pub value: f64,
+    /// Its 95% interval, when fitted.
+    pub interval: Option<(f64, f64)>,
+    /// The decisions observed it was fitted to (0: the prior, or given).
+    pub decisions: usize,
 }
 
 impl How {
@@ -82,6 +99,7 @@ impl How {
             shares_counted,
             approximation: None,
             sampling: None,
+            lambda: None,
         }
     }
 }
@@ -93,9 +111,10 @@ pub enum Reason {
     Asked,
     /// Chosen by the estimated size of the enumeration under `none`.
     Steps { steps: f64, budget: f64 },
-    /// Chosen by the rolls still to come before the last placement round
-    /// (a model that keeps placing is exact for at most one).
-    Rolls { rolls: u8 },
+    /// Chosen by the rolls still to come before the last placement round: a
+    /// model that keeps placing is exact for at most `most` (1 for greedy, 0
+    /// for quantal).
+    Rolls { rolls: u8, most: u8 },
     /// The equilibrium searched whole within the node budget.
     Equilibrium { nodes: u64, max_nodes: u64 },
     /// The equilibrium searched over the next `depth` placement decisions only:
@@ -266,6 +285,9 @@ pub struct Voyage {
 pub struct Match {
     pub candidate: String,
     pub baseline: String,
+    /// The candidate's rationality, when it is the quantal model (fitted to
+    /// the baseline's placements in the reference voyages, or given).
+    pub candidate_lambda: Option<Lambda>,
     /// The seats' names, in seating order.
     pub seats: Vec<String>,
     pub seed: u64,

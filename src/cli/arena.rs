@@ -30,6 +30,7 @@ impl PolicySpec {
             "none" => PolicySpec::Model(Future::None),
             "greedy" => PolicySpec::Model(Future::Greedy),
             "equilibrium" => PolicySpec::Model(Future::Equilibrium),
+            "quantal" => PolicySpec::Model(Future::Quantal),
             "random" => PolicySpec::Random,
             "heuristic" => PolicySpec::Heuristic,
             _ => match text.strip_prefix("cmd:") {
@@ -38,7 +39,7 @@ impl PolicySpec {
                 }
                 _ => {
                     return Err(Error::Usage(format!(
-                        "{flag}: '{text}' is not a policy: none, greedy, equilibrium, random, heuristic or cmd:COMMAND"
+                        "{flag}: '{text}' is not a policy: none, greedy, equilibrium, quantal, random, heuristic or cmd:COMMAND"
                     )));
                 }
             },
@@ -54,6 +55,8 @@ pub struct ArenaTask {
     pub settings: Settings,
     pub record: Option<String>,
     pub bot_timeout: Duration,
+    /// The quantal model fits its rationality to the baseline (no --lambda).
+    pub fit_lambda: bool,
 }
 
 /// Plays the match and returns what to print.
@@ -98,6 +101,7 @@ fn maker(spec: &PolicySpec, request: &Request, task: &ArenaTask) -> Box<dyn Make
                 future: *future,
                 ..request.clone()
             },
+            fit: task.fit_lambda,
         }),
         PolicySpec::Random => Box::new(Random {
             seed: task.settings.seed,

@@ -261,10 +261,17 @@ pub struct SolveArgs {
     pub count_shares: bool,
     /// What the players do with workers still in hand (R15): none: nobody places
     /// again; greedy: each later placement is its player's best under none;
-    /// equilibrium: every later placement and decision subgame-perfect (max-n).
+    /// equilibrium: every later placement and decision subgame-perfect (max-n);
+    /// quantal: each later placement a random choice, better options likelier
+    /// (see --lambda).
     /// Default: none; greedy for layouts.
     #[arg(long, value_enum)]
     pub future: Option<FutureArg>,
+    /// The rationality of the quantal model: an option's odds are proportional
+    /// to exp(lambda * value); 0 is random play, large is greedy. Default: the
+    /// prior's median (0.5); the arena fits it to the baseline's placements.
+    #[arg(long, value_name = "X")]
+    pub lambda: Option<f64>,
     /// Node budget of the equilibrium search; beyond it the search is shortened
     /// (max-n over the next placements only, greedy after) and the output says so.
     #[arg(long, value_name = "N", default_value_t = MAX_NODES)]
@@ -276,6 +283,7 @@ pub enum FutureArg {
     None,
     Greedy,
     Equilibrium,
+    Quantal,
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug)]

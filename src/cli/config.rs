@@ -11,7 +11,7 @@ use crate::engine::analysis::{self, MethodChoice, Request};
 use crate::engine::arena::{self, LayoutChoice};
 use crate::engine::{layouts, sample};
 use crate::render::Format;
-use crate::report::Future;
+use crate::report::{Future, Lambda};
 use crate::rules::Variant;
 use rand::RngExt;
 use std::time::Duration;
@@ -207,6 +207,7 @@ fn arena(args: ArenaArgs) -> Result<Parts, Error> {
         },
         record: args.record,
         bot_timeout: timeout,
+        fit_lambda: args.solve.lambda.is_none(),
     };
     Ok((
         Task::Arena(task),
@@ -288,6 +289,7 @@ impl SolveArgs {
             Some(FutureArg::None) => Future::None,
             Some(FutureArg::Greedy) => Future::Greedy,
             Some(FutureArg::Equilibrium) => Future::Equilibrium,
+            Some(FutureArg::Quantal) => Future::Quantal,
         };
         let method = match self.method {
             MethodArg::Exact => MethodChoice::Exact,
@@ -298,6 +300,13 @@ impl SolveArgs {
         request.valuation.count_shares = self.count_shares;
         request.future = future;
         request.max_nodes = self.max_nodes;
+        if let Some(lambda) = self.lambda {
+            request.lambda = Lambda {
+                value: lambda,
+                interval: None,
+                decisions: 0,
+            };
+        }
         analysis::check(&request).map_err(words::request_error)?;
         Ok((request, self.threads))
     }
@@ -322,6 +331,12 @@ impl SolveArgs {
         }
         if self.max_nodes == 0 {
             return bad("--max-nodes", "needs at least 1 node");
+        }
+        if self
+            .lambda
+            .is_some_and(|x| !(x.is_finite() && (0.0..=1e6).contains(&x)))
+        {
+            return bad("--lambda", "must be a number from 0 to 1000000");
         }
         Ok(())
     }

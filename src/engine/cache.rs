@@ -2,7 +2,7 @@
 //! answers many (the arena's policies, the `bot` command, batch mode).
 //!
 //! Only what is a pure function of the states is kept: the exact `none`
-//! solver's tables, the exact greedy planner's memoised values, and the greedy
+//! solver's tables, the exact greedy and quantal planners' memoised values, and the greedy
 //! choices (R15) that Monte Carlo play-outs make. Reusing them
 //! changes no figure, only the time. The equilibrium search is not kept: its
 //! node budget would stretch further with a warm memo, and its answer would
@@ -22,7 +22,7 @@ const PLANNER_MEMO: usize = 400_000;
 #[derive(Default)]
 pub struct Cache {
     solvers: Vec<Solver>,
-    greedy: Vec<Planner>,
+    planners: Vec<Planner>,
     /// Greedy choices (R15) for Monte Carlo: the planners of a run share them.
     choices: Vec<Planner>,
 }
@@ -56,16 +56,23 @@ impl Cache {
         planner
     }
 
-    /// The exact greedy planner of `valuation`.
-    pub fn greedy(&mut self, valuation: Valuation) -> &mut Planner {
-        let at = match self.greedy.iter().position(|p| p.valuation() == valuation) {
+    /// The exact planner of `model` (greedy, or quantal of rationality
+    /// `lambda`) and `valuation`. Never the equilibrium's (see above).
+    pub fn planner(&mut self, model: Future, valuation: Valuation, lambda: f64) -> &mut Planner {
+        let same = |p: &Planner| {
+            p.model() == model
+                && p.valuation() == valuation
+                && (model != Future::Quantal || p.lambda() == lambda)
+        };
+        let at = match self.planners.iter().position(same) {
             Some(at) => at,
             None => {
-                self.greedy.push(Planner::new(Future::Greedy, valuation));
-                self.greedy.len() - 1
+                let planner = Planner::new(model, valuation).with_lambda(lambda);
+                self.planners.push(planner);
+                self.planners.len() - 1
             }
         };
-        let planner = &mut self.greedy[at];
+        let planner = &mut self.planners[at];
         planner.trim(PLANNER_MEMO);
         planner
     }

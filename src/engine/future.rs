@@ -28,7 +28,7 @@ use super::exact::{self, Solver};
 use super::hash::FxBuild;
 use super::ranking::{self, Valued};
 use super::values::{Mark, Outcome, TIE, Valuation, follow_mark, option_mark};
-use crate::report::{Advice, Future, How, Odds, Then};
+use crate::report::{Advice, Future, How, Lambda, Odds, Then};
 use crate::rules::{self, Action, Phase, PlayerId, State, placement_rounds};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -45,6 +45,9 @@ pub struct OverBudget;
 
 type Found<T> = Result<T, OverBudget>;
 
+/// Each placing state's options and their values under `none`.
+type OptionValues = HashMap<State, Vec<(Action, f64)>, FxBuild>;
+
 /// Values states under a future model, with memoised subtrees.
 pub struct Planner {
     solver: Solver,
@@ -55,6 +58,10 @@ pub struct Planner {
     /// planners of the same model and valuation: the choice is a pure function
     /// of the state, and play-outs of neighbouring arms meet the same states.
     greedy: Arc<Mutex<HashMap<State, Action, FxBuild>>>,
+    /// Under `quantal`: the rationality of the placements, and each placing
+    /// state's option values under `none`, which the choices' odds rest on.
+    lambda: f64,
+    values: Arc<Mutex<OptionValues>>,
     nodes: u64,
     max_nodes: u64,
 }
@@ -66,17 +73,36 @@ impl Planner {
             model,
             memo: HashMap::default(),
             greedy: Arc::default(),
+            lambda: 1.0,
+            values: Arc::default(),
             nodes: 0,
             max_nodes: u64::MAX,
         }
     }
 
+    /// The same planner with placements of rationality `lambda` (`quantal`).
+    pub fn with_lambda(mut self, lambda: f64) -> Planner {
+        self.lambda = lambda;
+        self
+    }
+
+    pub fn lambda(&self) -> f64 {
+        self.lambda
+    }
+
     /// A planner of the same model and valuation that shares this one's
-    /// greedy choices.
+    /// greedy choices (and quantal option values).
     pub fn sibling(&self) -> Planner {
+        self.sibling_as(self.model, self.lambda)
+    }
+
+    /// A planner of `model` (and rationality `lambda`) sharing this one's greedy
+    /// choices and option values under `none`: neither depends on the model.
+    pub fn sibling_as(&self, model: Future, lambda: f64) -> Planner {
         Planner {
             greedy: Arc::clone(&self.greedy),
-            ..Planner::new(self.model, self.valuation())
+            values: Arc::clone(&self.values),
+            ..Planner::new(model, self.valuation()).with_lambda(lambda)
         }
     }
 
@@ -107,6 +133,11 @@ impl Planner {
         }
         // Shared choices get the room of every planner sharing them.
         let sharing = Arc::strong_count(&self.greedy);
+        if let Ok(mut values) = self.values.lock()
+            && values.len() > limit * sharing
+        {
+            values.clear();
+        }
         if let Ok(mut greedy) = self.greedy.lock()
             && greedy.len() > limit * sharing
         {
@@ -115,12 +146,12 @@ impl Planner {
         self.solver.trim(SOLVER_TABLES);
     }
 
-    /// Placements left to max-n: none under `greedy`, whatever the caller says.
+    /// Placements left to max-n: none under `greedy` or `quantal`, whatever
+    /// the caller says.
     fn horizon(&self, left: u16) -> u16 {
-        if self.model == Future::Greedy {
-            0
-        } else {
-            left
+        match self.model {
+            Future::Greedy | Future::Quantal => 0,
+            _ => left,
         }
     }
 
@@ -179,7 +210,19 @@ impl Planner {
     }
 
     /// The placement the model makes in `s`, and the value that follows.
+    /// Under `quantal`, the most likely placement, and the expectation over
+    /// every placement by its probability.
     fn placement(&mut self, s: &State, mark: Mark, left: u16) -> Found<(Action, Outcome)> {
+        if self.model == Future::Quantal {
+            let odds = self.quantal_odds(s)?;
+            let mut out = Outcome::default();
+            for &(a, p) in &odds {
+                if p > 0.0 {
+                    out.add(p, &self.option(s, a, mark, 0)?);
+                }
+            }
+            return Ok((likeliest(&odds), out));
+        }
         if left == 0 {
             let a = self.greedy_choice(s)?;
             let o = self.option(s, a, mark, 0)?;
@@ -220,16 +263,8 @@ impl Planner {
         if let Some(a) = self.greedy.lock().ok().and_then(|g| g.get(s).copied()) {
             return Ok(a);
         }
-        let Phase::Placement { to_move } = s.phase else {
-            return Ok(Action::Pass);
-        };
-        let p = to_move as usize;
         let mut best: Option<(Action, f64)> = None;
-        for a in rules::legal_actions(s) {
-            self.tick()?;
-            let Ok(t) = rules::apply(s, a) else { continue };
-            let cash = placement_cash(s, a).map_or(0.0, |(_, cash)| cash);
-            let v = self.solver.value(&t, Mark::None).value[p] + cash;
+        for (a, v) in self.none_values(s)? {
             if best.is_none_or(|(_, b)| v > b + TIE) {
                 best = Some((a, v));
             }
@@ -239,6 +274,53 @@ impl Planner {
             greedy.insert(*s, a);
         }
         Ok(a)
+    }
+
+    /// The value under `none` of each option of the player to move, the
+    /// option's own cost and income included, in canonical order.
+    fn none_values(&mut self, s: &State) -> Found<Vec<(Action, f64)>> {
+        let Phase::Placement { to_move } = s.phase else {
+            return Ok(vec![(Action::Pass, 0.0)]);
+        };
+        let p = to_move as usize;
+        let mut out = Vec::new();
+        for a in rules::legal_actions(s) {
+            self.tick()?;
+            let Ok(t) = rules::apply(s, a) else { continue };
+            let cash = placement_cash(s, a).map_or(0.0, |(_, cash)| cash);
+            out.push((a, self.solver.value(&t, Mark::None).value[p] + cash));
+        }
+        Ok(out)
+    }
+
+    /// R15 `quantal`: the probability of each placement in `s`, proportional
+    /// to `exp(lambda * value)` of its value under `none`.
+    pub fn quantal_odds(&mut self, s: &State) -> Found<Vec<(Action, f64)>> {
+        let known = self.values.lock().ok().and_then(|v| v.get(s).cloned());
+        let values = match known {
+            Some(v) => v,
+            None => {
+                let v = self.none_values(s)?;
+                if let Ok(mut values) = self.values.lock() {
+                    values.insert(*s, v.clone());
+                }
+                v
+            }
+        };
+        Ok(softmax(&values, self.lambda))
+    }
+
+    /// A quantal placement drawn with the uniform number `u` in [0, 1).
+    pub fn draw(&mut self, s: &State, u: f64) -> Found<Action> {
+        let odds = self.quantal_odds(s)?;
+        let mut left = u;
+        for &(a, p) in &odds {
+            if left < p {
+                return Ok(a);
+            }
+            left -= p;
+        }
+        Ok(odds.last().map_or(Action::Pass, |&(a, _)| a))
     }
 
     /// The roll due in `s`, summed over distinct position triples (R6).
@@ -257,6 +339,10 @@ impl Planner {
     pub fn choice(&mut self, s: &State, mark: Mark, left: u16) -> Found<Option<Action>> {
         let left = self.horizon(left);
         Ok(match s.phase {
+            // The most likely placement: the greedy one, ties to the first.
+            Phase::Placement { .. } if self.model == Future::Quantal => {
+                Some(likeliest(&self.quantal_odds(s)?))
+            }
             // Greedy needs no value of what follows, only the `none` values.
             Phase::Placement { .. } if self.model != Future::None && left == 0 => {
                 Some(self.greedy_choice(s)?)
@@ -290,6 +376,36 @@ impl Planner {
     pub fn solver(&mut self) -> &mut Solver {
         &mut self.solver
     }
+}
+
+/// Probabilities proportional to `exp(lambda * value)`, computed from the
+/// differences to the best value so that none overflows.
+pub fn softmax(values: &[(Action, f64)], lambda: f64) -> Vec<(Action, f64)> {
+    let top = values
+        .iter()
+        .map(|&(_, v)| v)
+        .fold(f64::NEG_INFINITY, f64::max);
+    let weights: Vec<f64> = values
+        .iter()
+        .map(|&(_, v)| (lambda * (v - top)).exp())
+        .collect();
+    let total: f64 = weights.iter().sum();
+    values
+        .iter()
+        .zip(weights)
+        .map(|(&(a, _), w)| (a, w / total))
+        .collect()
+}
+
+/// The likeliest option, ties to the first in canonical order (R14).
+fn likeliest(odds: &[(Action, f64)]) -> Action {
+    let mut best: Option<(Action, f64)> = None;
+    for &(a, p) in odds {
+        if best.is_none_or(|(_, b)| p > b + TIE) {
+            best = Some((a, p));
+        }
+    }
+    best.map_or(Action::Pass, |(a, _)| a)
 }
 
 /// What placement `a` in `s` pays its player at once (R13): the insurance
@@ -352,19 +468,30 @@ pub fn valued_options(s: &State, planner: &mut Planner, left: u16) -> Found<Vec<
 /// The decider's options in `s` valued under the planner's model and ranked
 /// (R14), computed exactly as the caller asked.
 pub fn advise(s: &State, planner: &mut Planner, left: u16) -> Found<Advice> {
-    let how = How::exact(planner.model(), planner.valuation().count_shares);
+    let how = planned_how(planner);
     Ok(ranking::advice(s, valued_options(s, planner, left)?, how))
 }
 
 /// Each ship's odds and every player's value from `s` under the planner's
 /// model, computed exactly as the caller asked.
 pub fn odds(s: &State, planner: &mut Planner, left: u16) -> Found<Odds> {
-    let how = How::exact(planner.model(), planner.valuation().count_shares);
+    let how = planned_how(planner);
     Ok(exact::odds_from(
         s,
         &planner.value(s, Mark::None, left)?,
         how,
     ))
+}
+
+/// Exact figures under the planner's model, as the caller asked.
+fn planned_how(planner: &Planner) -> How {
+    let mut how = How::exact(planner.model(), planner.valuation().count_shares);
+    how.lambda = (planner.model() == Future::Quantal).then(|| Lambda {
+        value: planner.lambda(),
+        interval: None,
+        decisions: 0,
+    });
+    how
 }
 
 /// An upper bound on the placements still to come from `s` (R5): every worker

@@ -167,6 +167,7 @@ fn how(start: &State, request: &Request) -> How {
         shares_counted: request.valuation.count_shares,
         approximation,
         sampling: None,
+        lambda: None,
     }
 }
 

@@ -7,7 +7,8 @@
 //!   dice (R6), boarding plans (R7), the pilots' game (R8) and roll 3 by class
 //!   (R9-R11); `exact::track` holds ship positions as it sees them.
 //! - [`future`]: the [`future::Planner`] of the models in which players keep
-//!   placing (R15 `greedy`, and `equilibrium`: max-n, R14), on the exact solver.
+//!   placing (R15 `greedy`, `quantal`, and `equilibrium`: max-n, R14), on the
+//!   exact solver.
 //! - [`sample`]: Monte Carlo play-outs with common random numbers, a stratified
 //!   first roll and honest standard errors.
 //! - [`ranking`]: options ranked into advice, best first (R14).
@@ -15,6 +16,7 @@
 //!   and each result's `How`.
 //! - [`layouts`]: the harbour master's comparison of the 100 layouts (R3).
 //! - [`cache`]: solvers kept between requests, for processes that ask many.
+//! - [`fit`]: the quantal model's rationality fitted to decisions observed.
 //! - [`arena`]: duplicate voyages between policies, refereed by the rules.
 //!
 //! The engine reads positions and writes [`crate::report`]s; it parses no text
@@ -24,6 +26,7 @@ pub mod analysis;
 pub mod arena;
 pub mod cache;
 pub mod exact;
+pub mod fit;
 pub mod future;
 mod hash;
 pub mod layouts;

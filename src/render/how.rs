@@ -2,7 +2,7 @@
 //! was approximated, as the table's method line and the JSON's `method_reason`
 //! and `approximation` say them. The words name the flags that change them.
 
-use crate::report::{Approximation, GreedyWhy, How, Method, Reason};
+use crate::report::{Approximation, GreedyWhy, How, Lambda, Method, Reason};
 
 /// Why the method ran, in one line.
 pub fn reason(how: &How) -> String {
@@ -22,11 +22,17 @@ fn reason_words(reason: &Reason, method: Method) -> String {
         Reason::Steps { steps, budget } => format!(
             "auto: Monte Carlo, the enumeration would take about {steps:.1e} steps (budget {budget:.0e})"
         ),
-        Reason::Rolls { rolls } if exact => {
+        Reason::Rolls { rolls, most: 1 } if exact => {
             format!("auto: exact, at most one roll before the last placement round ({rolls})")
         }
-        Reason::Rolls { rolls } => format!(
+        Reason::Rolls { rolls, most: 1 } => format!(
             "auto: Monte Carlo, {rolls} rolls before the last placement round (exact needs at most 1)"
+        ),
+        Reason::Rolls { rolls, most } if exact => {
+            format!("auto: exact, at most {most} rolls before the last placement round ({rolls})")
+        }
+        Reason::Rolls { rolls, most } => format!(
+            "auto: Monte Carlo, {rolls} rolls before the last placement round (exact needs at most {most})"
         ),
         Reason::Equilibrium { nodes, max_nodes } => {
             format!("exact equilibrium (max-n), {nodes} nodes (--max-nodes {max_nodes})")
@@ -88,5 +94,30 @@ fn approximation_words(a: &Approximation) -> String {
         Approximation::LayoutsGreedy { rolls } => format!(
             "the greedy model (max-n over no placement): {rolls} rolls come before the last placement round, too many for an exact search"
         ),
+    }
+}
+
+/// The quantal model's rationality and what it rests on, in words.
+pub fn lambda(l: &Lambda) -> String {
+    match (l.interval, l.decisions) {
+        (None, _) => format!("lambda {} (given)", short(l.value)),
+        (Some(_), 0) => format!("lambda {} (the prior)", short(l.value)),
+        (Some((lo, hi)), n) => format!(
+            "lambda {} (95% {} to {}, fitted to {n} decisions)",
+            short(l.value),
+            short(lo),
+            short(hi)
+        ),
+    }
+}
+
+/// A rationality with two significant digits or so.
+fn short(x: f64) -> String {
+    if x >= 10.0 {
+        format!("{x:.0}")
+    } else if x >= 1.0 {
+        format!("{x:.1}")
+    } else {
+        format!("{x:.2}")
     }
 }

@@ -4,7 +4,7 @@ use super::{Render, how};
 use crate::Position;
 use crate::parse::layout;
 use crate::report::{
-    Advice, Comparison, DecisionTimes, How, Match, Odds, Sampling, ShipOdds, Then, Voyage,
+    Advice, Comparison, DecisionTimes, How, Lambda, Match, Odds, Sampling, ShipOdds, Then, Voyage,
 };
 use crate::rules::{At, Cargo};
 use serde::Serialize;
@@ -53,6 +53,27 @@ pub struct MethodJson {
     /// Monte Carlo only: how the run went.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sampling: Option<SamplingJson>,
+    /// The quantal model only: its rationality and what it rests on.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lambda: Option<LambdaJson>,
+}
+
+/// The quantal model's rationality `lambda` (R15).
+#[derive(Serialize)]
+pub struct LambdaJson {
+    pub value: f64,
+    /// Its 95% interval `[lo, hi]`; null when given.
+    pub interval: Option<[f64; 2]>,
+    /// The decisions it was fitted to (0: the prior, or given).
+    pub decisions: usize,
+}
+
+fn lambda_json(l: &Lambda) -> LambdaJson {
+    LambdaJson {
+        value: l.value,
+        interval: l.interval.map(|(lo, hi)| [lo, hi]),
+        decisions: l.decisions,
+    }
 }
 
 /// How a Monte Carlo run went.
@@ -207,6 +228,7 @@ fn method_json(how: &How) -> MethodJson {
         seed: sampling.map(|s| s.seed),
         samples: sampling.map(|s| s.samples),
         sampling: sampling.map(sampling_json),
+        lambda: how.lambda.as_ref().map(lambda_json),
     }
 }
 
@@ -390,6 +412,10 @@ pub struct ArenaJson<'a> {
     pub format_version: u32,
     pub candidate: &'a str,
     pub baseline: &'a str,
+    /// The quantal candidate's rationality (fitted to the baseline's
+    /// placements in the reference voyages, or given).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub candidate_lambda: Option<LambdaJson>,
     pub players: usize,
     pub seed: u64,
     /// Where layouts came from: `random` (with the deal) or `policy`.
@@ -459,6 +485,7 @@ pub fn arena_json<'a>(m: &'a Match) -> ArenaJson<'a> {
         format_version: FORMAT_VERSION,
         candidate: &m.candidate,
         baseline: &m.baseline,
+        candidate_lambda: m.candidate_lambda.as_ref().map(lambda_json),
         players: m.seats.len(),
         seed: m.seed,
         layout: m.layout,

@@ -80,6 +80,9 @@ fn ships_table(position: &Position, ships: &[ShipOdds]) -> Table {
 /// approximation when there was one.
 fn method_lines(how: &How) -> String {
     let mut line = format!("Method: {}; future {}", how::reason(how), how.future.name());
+    if let Some(l) = &how.lambda {
+        line += &format!(" ({})", how::lambda(l));
+    }
     if how.shares_counted {
         line += "; shares counted";
     }
@@ -311,6 +314,9 @@ fn arena_text(m: &Match) -> String {
             signed(s.mean_diff)
         ),
     };
+    if let Some(l) = &m.candidate_lambda {
+        out += &format!("{}: {}\n", m.candidate, how::lambda(l));
+    }
     out += &format!(
         "Mean profit in a seat: {} {}, {} (everywhere) {}\n",
         m.candidate,

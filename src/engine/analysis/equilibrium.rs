@@ -24,6 +24,7 @@ pub(super) fn analyse<A: Answer>(
         shares_counted: request.valuation.count_shares,
         approximation,
         sampling: None,
+        lambda: None,
     };
     let why = if rolls <= 1 || request.method == MethodChoice::Exact {
         let mut planner = Planner::new(Future::Equilibrium, request.valuation);

@@ -1,10 +1,11 @@
 //! What is asked ([`Request`]), whether it can be done ([`check`]), and which
 //! method runs and why ([`choose`]).
 
+use crate::engine::fit;
 use crate::engine::future;
 use crate::engine::sample;
 use crate::engine::values::Valuation;
-use crate::report::{Future, Method, Reason};
+use crate::report::{Future, Lambda, Method, Reason};
 use crate::rules::{self, At, Phase, State};
 
 /// The method the user asked for.
@@ -28,6 +29,8 @@ pub struct Request {
     pub future: Future,
     /// The node budget of the equilibrium search.
     pub max_nodes: u64,
+    /// The rationality of the quantal model, and what it rests on.
+    pub lambda: Lambda,
 }
 
 /// The default budget of `auto`: about a second of enumeration on one core.
@@ -45,6 +48,7 @@ impl Request {
             exact_budget: EXACT_BUDGET,
             future: Future::None,
             max_nodes: MAX_NODES,
+            lambda: fit::prior(),
         }
     }
 }
@@ -106,12 +110,19 @@ pub(super) fn choose(s: &State, request: &Request) -> (Method, Reason) {
         MethodChoice::MonteCarlo => (Method::MonteCarlo, Reason::Asked),
         MethodChoice::Auto if request.future != Future::None => {
             let rolls = rolls_before_last_round(s);
-            let method = if rolls <= 1 {
+            // A quantal placement branches on every option, not only the
+            // greedy one: exact only once no roll comes before the last round.
+            let most = if request.future == Future::Quantal {
+                0
+            } else {
+                1
+            };
+            let method = if rolls <= most {
                 Method::Exact
             } else {
                 Method::MonteCarlo
             };
-            (method, Reason::Rolls { rolls })
+            (method, Reason::Rolls { rolls, most })
         }
         MethodChoice::Auto => {
             let (steps, budget) = (exact_steps(s), request.exact_budget);

@@ -141,6 +141,7 @@ fn by_model<A: Answer>(
             shares_counted: request.valuation.count_shares,
             approximation: None,
             sampling: None,
+            lambda: (request.future == Future::Quantal).then(|| request.lambda.clone()),
         },
         Some(why) => How {
             method,
@@ -149,6 +150,7 @@ fn by_model<A: Answer>(
             shares_counted: request.valuation.count_shares,
             approximation: Some(Approximation::Greedy(why)),
             sampling: None,
+            lambda: None,
         },
     };
     match (method, request.future) {
@@ -157,7 +159,8 @@ fn by_model<A: Answer>(
             A::finish(s, raw, how)
         }
         (Method::Exact, _) => {
-            let raw = A::planned(s, cache.greedy(request.valuation), 0).expect(UNBOUNDED);
+            let planner = cache.planner(request.future, request.valuation, request.lambda.value);
+            let raw = A::planned(s, planner, 0).expect(UNBOUNDED);
             A::finish(s, raw, how)
         }
         (Method::MonteCarlo, _) => A::sampled(cache, s, request, progress, how),

@@ -15,6 +15,7 @@ fn sampling_settings(request: &Request) -> sample::Settings {
     sample::Settings {
         valuation: request.valuation,
         future: request.future,
+        lambda: request.lambda.value,
         ..request.sampling.clone()
     }
 }
@@ -96,7 +97,8 @@ pub(super) fn advice(
 /// What the model expects next after each arm's option: the next decision
 /// comes before any die, so it is computed exactly even when values are sampled.
 fn expected_next(s: &State, arms: &[sample::Arm], request: &Request) -> Vec<Option<Then>> {
-    let mut planner = Planner::new(request.future, request.valuation);
+    let mut planner =
+        Planner::new(request.future, request.valuation).with_lambda(request.lambda.value);
     arms.iter()
         .map(|arm| match (request.future, arm.action) {
             (Future::None, _) | (_, None) => None,

@@ -23,7 +23,7 @@ pub use policy::{Ask, Fault, LayoutAsk, Maker, Model, Policy, Random};
 pub use referee::{Played, Side, seat_names};
 
 use crate::report::{DealResult, DecisionTimes, Match, MatchSummary};
-use crate::rules::{PlayerId, Variant};
+use crate::rules::{self, Action, Event, Phase, PlayerId, State, Variant};
 use rayon::prelude::*;
 use referee::Seats;
 use std::sync::Mutex;
@@ -76,48 +76,129 @@ pub struct Outcome {
     pub voyages: Vec<Recorded>,
 }
 
-/// One instance of each policy, for one worker thread.
-type Pair = (Box<dyn Policy>, Box<dyn Policy>);
-
 /// One deal's figures, its voyages when recorded, and its decision times.
 type DealPlayed = (DealResult, Vec<Recorded>, Vec<(Side, f64)>);
 
-/// Plays the match. `progress` hears the number of deals done.
+/// The idle instances of one policy: a worker thread takes one for a deal and
+/// gives it back, so there are never more instances than threads.
+struct Pool<'a> {
+    maker: &'a dyn Maker,
+    idle: Mutex<Vec<Box<dyn Policy>>>,
+}
+
+impl<'a> Pool<'a> {
+    fn new(maker: &'a dyn Maker) -> Pool<'a> {
+        Pool {
+            maker,
+            idle: Mutex::new(Vec::new()),
+        }
+    }
+
+    fn take(&self) -> Result<Box<dyn Policy>, Fault> {
+        match self.idle.lock().ok().and_then(|mut idle| idle.pop()) {
+            Some(policy) => Ok(policy),
+            None => self.maker.make(),
+        }
+    }
+
+    fn give(&self, policy: Box<dyn Policy>) {
+        if let Ok(mut idle) = self.idle.lock() {
+            idle.push(policy);
+        }
+    }
+
+    /// The match is over: every instance hears so.
+    fn finish(self) {
+        for mut policy in self.idle.into_inner().unwrap_or_default() {
+            policy.finish();
+        }
+    }
+}
+
+/// Plays the match. `progress` hears the number of voyages played, out of
+/// `deals * (players + 1)`.
+///
+/// The reference voyages of every deal come first. A candidate that fits
+/// itself to the table (the quantal model) is then fitted to the baseline's
+/// placements in them, and the seats' replays follow.
 pub fn run(
     settings: &Settings,
     candidate: &dyn Maker,
     baseline: &dyn Maker,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Outcome, Fault> {
-    let pool: Mutex<Vec<Pair>> = Mutex::new(Vec::new());
     let done = AtomicU64::new(0);
-    let numbers: Vec<u64> = (1..=settings.deals).collect();
-    let played: Result<Vec<DealPlayed>, Fault> = numbers
-        .into_par_iter()
+    let tick = || progress(done.fetch_add(1, Ordering::Relaxed) + 1);
+    let bases = Pool::new(baseline);
+    let deals: Vec<Deal> = (1..=settings.deals)
+        .map(|k| Deal::draw(settings.seed, k, settings.players))
+        .collect();
+    let references: Vec<Played> = deals
+        .par_iter()
         .with_max_len(1)
-        .map(|k| {
-            let mut pair = match pool.lock().ok().and_then(|mut p| p.pop()) {
-                Some(pair) => pair,
-                None => (candidate.make()?, baseline.make()?),
-            };
-            let result = play_deal(
+        .map(|deal| {
+            let mut base = bases.take()?;
+            let played = referee::play(settings, deal, &mut Seats::reference(base.as_mut()));
+            bases.give(base);
+            tick();
+            played
+        })
+        .collect::<Result<_, _>>()?;
+    let fitted = candidate.fitted(&placements(&references));
+    let candidate = fitted.as_deref().unwrap_or(candidate);
+    let cands = Pool::new(candidate);
+    let played: Vec<DealPlayed> = deals
+        .par_iter()
+        .zip(references)
+        .with_max_len(1)
+        .map(|(deal, reference)| {
+            let (mut cand, mut base) = (cands.take()?, bases.take()?);
+            let result = seats(
                 settings,
-                &Deal::draw(settings.seed, k, settings.players),
-                &mut pair,
+                deal,
+                reference,
+                cand.as_mut(),
+                base.as_mut(),
+                &tick,
             );
-            if let Ok(mut p) = pool.lock() {
-                p.push(pair);
-            }
-            progress(done.fetch_add(1, Ordering::Relaxed) + 1);
+            cands.give(cand);
+            bases.give(base);
             result
         })
-        .collect();
-    let mut instances = pool.into_inner().unwrap_or_default();
-    let played = played?;
-    for (c, b) in instances.iter_mut() {
-        c.finish();
-        b.finish();
+        .collect::<Result<_, _>>()?;
+    cands.finish();
+    bases.finish();
+    Ok(gather(settings, candidate, baseline, played))
+}
+
+/// Every placement of the reference voyages: what a fitted candidate learns
+/// the baseline from.
+pub fn placements(references: &[Played]) -> Vec<(State, Action)> {
+    let mut out = Vec::new();
+    for v in references {
+        let mut s = v.start;
+        for &event in &v.events {
+            match event {
+                Event::Decide { action, .. } => {
+                    if matches!(s.phase, Phase::Placement { .. }) {
+                        out.push((s, action));
+                    }
+                    s = rules::apply(&s, action).unwrap_or(s);
+                }
+                Event::Roll(dice) => s = rules::roll(&s, dice),
+            }
+        }
     }
+    out
+}
+
+/// The report of the deals played.
+fn gather(
+    settings: &Settings,
+    candidate: &dyn Maker,
+    baseline: &dyn Maker,
+    played: Vec<DealPlayed>,
+) -> Outcome {
     let mut deals = Vec::new();
     let mut voyages = Vec::new();
     let mut times = (Vec::new(), Vec::new());
@@ -134,6 +215,7 @@ pub fn run(
     let report = Match {
         candidate: candidate.name(),
         baseline: baseline.name(),
+        candidate_lambda: candidate.lambda(),
         seats: seat_names(settings.players),
         seed: settings.seed,
         layout: settings.layout.name(),
@@ -142,24 +224,27 @@ pub fn run(
         candidate_times: decision_times(times.0),
         baseline_times: decision_times(times.1),
     };
-    Ok(Outcome { report, voyages })
+    Outcome { report, voyages }
 }
 
-/// The reference and every seat's replay of one deal.
-fn play_deal(settings: &Settings, deal: &Deal, pair: &mut Pair) -> Result<DealPlayed, Fault> {
-    let (candidate, baseline) = pair;
-    let mut replay = |seat: Option<PlayerId>| {
-        let mut seats = Seats {
-            candidate: candidate.as_mut(),
-            baseline: baseline.as_mut(),
-            seat,
-        };
-        referee::play(settings, deal, &mut seats)
-    };
-    let reference = replay(None)?;
+/// Every seat's replay of one deal, against its reference voyage.
+fn seats(
+    settings: &Settings,
+    deal: &Deal,
+    reference: Played,
+    candidate: &mut dyn Policy,
+    baseline: &mut dyn Policy,
+    tick: &(dyn Fn() + Sync),
+) -> Result<DealPlayed, Fault> {
     let mut runs = Vec::new();
     for p in 0..settings.players {
-        runs.push((p, replay(Some(p))?));
+        let mut seats = Seats {
+            candidate: Some(&mut *candidate),
+            baseline: &mut *baseline,
+            seat: Some(p),
+        };
+        runs.push((p, referee::play(settings, deal, &mut seats)?));
+        tick();
     }
     let candidate_profits: Vec<i64> = runs.iter().map(|(p, v)| v.profits[*p as usize]).collect();
     let n = settings.players as f64;

@@ -8,7 +8,9 @@ use super::deal::mix;
 use crate::Position;
 use crate::engine::analysis::{self, Request};
 use crate::engine::cache::Cache;
+use crate::engine::fit;
 use crate::engine::layouts;
+use crate::report::{Future, Lambda};
 use crate::rules::{Action, Layout, PlayerId, State};
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -89,6 +91,15 @@ pub trait Maker: Sync {
     /// The policy's name in the match's report.
     fn name(&self) -> String;
     fn make(&self) -> Result<Box<dyn Policy>, Fault>;
+    /// A maker of the same policy fitted to the placements observed at the
+    /// table (state, action taken); `None` for a policy that does not fit.
+    fn fitted(&self, _placements: &[(State, Action)]) -> Option<Box<dyn Maker>> {
+        None
+    }
+    /// The quantal model's rationality, for a policy that has one.
+    fn lambda(&self) -> Option<Lambda> {
+        None
+    }
 }
 
 /// A hash of a state: what seeds a decision, so that the same state in two
@@ -103,11 +114,31 @@ pub fn state_seed(seed: u64, deal: u64, s: &State) -> u64 {
 /// the advice would use. Monte Carlo draws are seeded by the state.
 pub struct Model {
     pub request: Request,
+    /// The quantal model: fit `lambda` to the baseline's placements in the
+    /// reference voyages (else `request.lambda` as given).
+    pub fit: bool,
 }
 
 impl Maker for Model {
     fn name(&self) -> String {
         self.request.future.name().to_string()
+    }
+
+    fn fitted(&self, placements: &[(State, Action)]) -> Option<Box<dyn Maker>> {
+        if !self.fit || self.request.future != Future::Quantal {
+            return None;
+        }
+        let observed = fit::observe_all(placements, self.request.valuation);
+        let mut request = self.request.clone();
+        request.lambda = fit::fit(&observed);
+        Some(Box::new(Model {
+            request,
+            fit: false,
+        }))
+    }
+
+    fn lambda(&self) -> Option<Lambda> {
+        (self.request.future == Future::Quantal).then(|| self.request.lambda.clone())
     }
 
     fn make(&self) -> Result<Box<dyn Policy>, Fault> {

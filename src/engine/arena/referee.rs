@@ -17,15 +17,25 @@ pub enum Side {
 
 /// The two policies of a match and which seat, if any, the candidate takes.
 pub struct Seats<'a> {
-    pub candidate: &'a mut dyn Policy,
+    /// `None` in the reference voyage, which the candidate does not play.
+    pub candidate: Option<&'a mut dyn Policy>,
     pub baseline: &'a mut dyn Policy,
     /// The candidate's seat; `None`: the baseline in every seat (the reference).
     pub seat: Option<PlayerId>,
 }
 
-impl Seats<'_> {
+impl<'a> Seats<'a> {
+    /// The baseline in every seat.
+    pub fn reference(baseline: &'a mut dyn Policy) -> Seats<'a> {
+        Seats {
+            candidate: None,
+            baseline,
+            seat: None,
+        }
+    }
+
     fn side(&self, p: PlayerId) -> Side {
-        if self.seat == Some(p) {
+        if self.seat == Some(p) && self.candidate.is_some() {
             Side::Candidate
         } else {
             Side::Baseline
@@ -33,9 +43,9 @@ impl Seats<'_> {
     }
 
     fn policy(&mut self, side: Side) -> &mut dyn Policy {
-        match side {
-            Side::Candidate => &mut *self.candidate,
-            Side::Baseline => &mut *self.baseline,
+        match (side, &mut self.candidate) {
+            (Side::Candidate, Some(candidate)) => &mut **candidate,
+            _ => &mut *self.baseline,
         }
     }
 }

@@ -22,7 +22,7 @@ use super::future::Planner;
 use super::values::{Mark, Outcome, Valuation, option_mark};
 use crate::report::Future;
 use crate::rules::{self, Action, DIE_SIDES, ROLLS, SHIPS, State};
-use playout::{Dice, playout};
+use playout::{CHOICES, Draw, playout};
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
@@ -58,8 +58,10 @@ pub struct Settings {
     pub reduce_variance: bool,
     /// What a value counts besides cash (R13).
     pub valuation: Valuation,
-    /// How later placements are made (R15): `none` or `greedy`.
+    /// How later placements are made (R15): `none`, `greedy` or `quantal`.
     pub future: Future,
+    /// The rationality of quantal placements.
+    pub lambda: f64,
 }
 
 impl Settings {
@@ -74,6 +76,7 @@ impl Settings {
             reduce_variance: true,
             valuation: Valuation::default(),
             future: Future::None,
+            lambda: 1.0,
         }
     }
 }
@@ -135,6 +138,7 @@ struct Job<'a> {
     stratified: usize,
     valuation: Valuation,
     future: Future,
+    lambda: f64,
     planners: Mutex<Vec<Planner>>,
     /// With a model that keeps placing, play-outs are dear: arms are played in
     /// parallel, each by a planner sharing this one's greedy choices (`None`:
@@ -185,7 +189,7 @@ impl Job<'_> {
     /// order `chunk` draws them; every play-out is a pure function of its arm
     /// and dice, so the order changes no figure.
     fn chunk_by_arm(&self, mut rng: Xoshiro256PlusPlus, blocks: u64) -> Sums {
-        let dice: Vec<Dice> = (0..blocks * BLOCK)
+        let dice: Vec<Draw> = (0..blocks * BLOCK)
             .map(|i| self.dice(&mut rng, i % BLOCK))
             .collect();
         let sibling = || match &self.shared {
@@ -252,8 +256,8 @@ impl Job<'_> {
     /// A new planner, sharing the kept greedy choices if there are any.
     fn planner(&self) -> Planner {
         match self.root {
-            Some(root) => root.sibling(),
-            None => Planner::new(self.future, self.valuation),
+            Some(root) => root.sibling_as(self.future, self.lambda),
+            None => Planner::new(self.future, self.valuation).with_lambda(self.lambda),
         }
     }
 
@@ -266,7 +270,7 @@ impl Job<'_> {
         sums.add(stratum as usize, outcomes, &values);
     }
 
-    fn dice(&self, rng: &mut Xoshiro256PlusPlus, stratum: u64) -> Dice {
+    fn dice(&self, rng: &mut Xoshiro256PlusPlus, stratum: u64) -> Draw {
         let mut dice = [[0u8; SHIPS]; ROLLS as usize];
         for (k, roll) in dice.iter_mut().enumerate() {
             // Without variance reduction every die is drawn at random.
@@ -278,7 +282,15 @@ impl Job<'_> {
                 }
             }
         }
-        dice
+        // Quantal choices come after the dice, and only under that model: the
+        // other models' streams stay as they were.
+        let mut choices = [0.0; CHOICES];
+        if self.future == Future::Quantal {
+            for u in choices.iter_mut() {
+                *u = rng.random::<f64>();
+            }
+        }
+        Draw { dice, choices }
     }
 }
 
@@ -289,8 +301,8 @@ fn shared_planner(arms: usize, settings: &Settings, root: Option<&Planner>) -> O
     let threads = rayon::current_num_threads();
     let by_arm = settings.future != Future::None && (threads == 1 || arms >= 2 * threads);
     by_arm.then(|| match root {
-        Some(root) => root.sibling(),
-        None => Planner::new(settings.future, settings.valuation),
+        Some(root) => root.sibling_as(settings.future, settings.lambda),
+        None => Planner::new(settings.future, settings.valuation).with_lambda(settings.lambda),
     })
 }
 
@@ -305,8 +317,8 @@ pub fn run(
     run_with(arms, decider, settings, on_progress, None)
 }
 
-/// [`run`], its planners sharing the greedy choices of `root` (of the same
-/// model and valuation), kept from earlier runs.
+/// [`run`], its planners sharing the greedy choices and option values of
+/// `root` (of the same valuation), kept from earlier runs.
 pub fn run_with(
     arms: &[Arm],
     decider: Option<usize>,
@@ -315,7 +327,7 @@ pub fn run_with(
     root: Option<&Planner>,
 ) -> Estimate {
     let started = Instant::now();
-    let root = root.filter(|r| r.model() == settings.future && r.valuation() == settings.valuation);
+    let root = root.filter(|r| r.valuation() == settings.valuation);
     let job = Job {
         arms,
         decider,
@@ -323,6 +335,7 @@ pub fn run_with(
         stratified: stratified_roll(arms),
         valuation: settings.valuation,
         future: settings.future,
+        lambda: settings.lambda,
         planners: Mutex::new(Vec::new()),
         shared: shared_planner(arms.len(), settings, root),
         root,

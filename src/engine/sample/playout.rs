@@ -11,13 +11,27 @@
 use super::Arm;
 use crate::engine::future::{self, Planner};
 use crate::engine::values::{self, Outcome, follow_mark};
+use crate::report::Future;
 use crate::rules::{self, MAX_PLAYERS, Phase, ROLLS, SHIPS};
 
-/// The dice of one play-out: `dice[k][i]` moves ship `i` in roll `k + 1`.
-pub(super) type Dice = [[u8; SHIPS]; ROLLS as usize];
+/// Placements a voyage can still hold, at the most: what a play-out draws
+/// quantal choices for (five players' three workers, two sent back by strong
+/// pirates, with room to spare).
+pub(super) const CHOICES: usize = 24;
+
+/// What chance decides in one play-out: `dice[k][i]` moves ship `i` in roll
+/// `k + 1`; `choices[j]` is the uniform number that draws the `j`-th quantal
+/// placement (zero, and not drawn, under the other models).
+#[derive(Clone, Copy)]
+pub(super) struct Draw {
+    pub dice: [[u8; SHIPS]; ROLLS as usize],
+    pub choices: [f64; CHOICES],
+}
 
 /// Plays out the rest of the voyage from `arm.start` under the future model.
-pub(super) fn playout(planner: &mut Planner, arm: &Arm, dice: &Dice, reduce: bool) -> Outcome {
+pub(super) fn playout(planner: &mut Planner, arm: &Arm, draw: &Draw, reduce: bool) -> Outcome {
+    let quantal = planner.model() == Future::Quantal;
+    let mut placed = 0;
     let mut s = arm.start;
     let mut mark = arm.mark;
     // What later placements cost and pay (R13); the exact tail counts its own.
@@ -35,14 +49,27 @@ pub(super) fn playout(planner: &mut Planner, arm: &Arm, dice: &Dice, reduce: boo
                 return finish(o, &spent);
             }
             // Once roll 2 is known the rest is small: its exact value under the
-            // model (round 3 placements included) replaces the sampled dice.
-            _ if reduce && s.rolls_done >= 2 => {
+            // model (round 3 placements included) replaces the sampled dice. A
+            // quantal round branches on every option: its placements are drawn,
+            // and only what follows them is exact.
+            _ if reduce
+                && s.rolls_done >= 2
+                && !(quantal && future::placements_remain(&s, Future::Quantal)) =>
+            {
                 let o = planner.value(&s, mark, 0).unwrap_or_default();
                 return finish(o, &spent);
             }
-            Phase::Roll => s = rules::roll(&s, dice[s.rolls_done as usize]),
+            Phase::Roll => s = rules::roll(&s, draw.dice[s.rolls_done as usize]),
             _ => {
-                let Ok(Some(a)) = planner.choice(&s, mark, 0) else {
+                let choice = match s.phase {
+                    Phase::Placement { .. } if quantal => {
+                        placed += 1;
+                        let u = draw.choices.get(placed - 1).copied().unwrap_or(0.0);
+                        planner.draw(&s, u).map(Some)
+                    }
+                    _ => planner.choice(&s, mark, 0),
+                };
+                let Ok(Some(a)) = choice else {
                     let o = planner.solver().value(&s, mark);
                     return finish(o, &spent);
                 };
