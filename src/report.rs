@@ -171,6 +171,9 @@ pub struct OptionValue {
     pub ev: f64,
     /// `ev` minus the value of the reference option (pass, stay, none, or the first).
     pub gain_vs_pass: f64,
+    /// Every player's value (R13) if the decider takes the option, indexed by
+    /// player; the decider's is `ev`.
+    pub players: Vec<f64>,
     /// Probability that the worker placed (or the deciding pirate) is paid.
     pub p_paid: Option<f64>,
     /// Standard error of `ev`; `None` when exact.
@@ -213,6 +216,9 @@ pub struct Advice {
     /// The option `gain_vs_pass` is measured against (pass, stay, none, first).
     pub reference: Action,
     pub ships: Vec<ShipOdds>,
+    /// The best option under each future model computed for comparison, in
+    /// the order none, greedy, equilibrium, quantal; empty when not asked.
+    pub best_by_model: Vec<(Future, Action)>,
 }
 
 impl Advice {

@@ -6,6 +6,7 @@ use super::input::{read_position, read_text};
 use super::session::Session;
 use super::{arena, bot, progress, words};
 use crate::engine::analysis::{self, Request};
+use crate::engine::cache::Cache;
 use crate::engine::layouts;
 use crate::parse::events::{self, Outcome};
 use crate::parse::{json, notation};
@@ -56,7 +57,14 @@ fn analyse(config: &Config, position: &Position) -> Result<String, Error> {
     let mut report = |n: u64, se: f64| bar.update(n, se);
     let text = match &config.task {
         Task::Advise => {
-            let advice = pool.install(|| analysis::advise(position, &config.request, &mut report));
+            let mut cache = Cache::default();
+            let advice = pool.install(|| {
+                let request = &config.request;
+                let mut advice = analysis::advise_with(&mut cache, position, request, &mut report);
+                advice.best_by_model =
+                    analysis::best_by_model(&mut cache, position, request, &advice);
+                advice
+            });
             renderer.advice(position, &advice)
         }
         _ => {

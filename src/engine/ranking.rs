@@ -32,6 +32,7 @@ pub fn advice(s: &State, valued: Vec<Valued>, how: How) -> Advice {
                 ev: v.ev,
                 gain_vs_pass: v.ev - pass_ev,
                 p_paid: pays_worker(s, v.action).then_some(v.outcome.paid),
+                players: players(s, &v.outcome, v.ev),
                 stderr: None,
                 gain_stderr: None,
                 p_best: None,
@@ -49,7 +50,18 @@ pub fn advice(s: &State, valued: Vec<Valued>, how: How) -> Advice {
         options,
         reference: valued.first().map_or(Action::Pass, |v| v.action),
         ships,
+        best_by_model: Vec::new(),
     }
+}
+
+/// Every player's value after an option: the rest of the voyage, the
+/// decider's with the option's own cost and income (`ev`).
+pub fn players(s: &State, outcome: &Outcome, ev: f64) -> Vec<f64> {
+    let mut values = outcome.value[..s.players as usize].to_vec();
+    if let Some(p) = s.decider() {
+        values[p as usize] = ev;
+    }
+    values
 }
 
 /// Whether an option puts a worker whose pay `p_paid` reports.

@@ -2,7 +2,7 @@
 
 use super::{Render, how};
 use crate::Position;
-use crate::parse::layout;
+use crate::parse::{layout, notation};
 use crate::report::{
     Advice, Comparison, DecisionTimes, How, Lambda, Match, Odds, Sampling, ShipOdds, Then, Voyage,
 };
@@ -14,10 +14,17 @@ pub struct JsonRender;
 /// Version of the output format; it changes only when a field changes meaning.
 pub const FORMAT_VERSION: u32 = 1;
 
+/// The tool's version, echoed by advice and odds.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+
 /// The advice for the decider of a position.
 #[derive(Serialize)]
 pub struct AdviceJson<'a> {
     pub format_version: u32,
+    /// The tool's version.
+    pub version: &'static str,
+    /// The position advised, in the one-line notation.
+    pub position: String,
     /// The phase of the position (POSITION.md names).
     pub phase: &'static str,
     /// The player who decides.
@@ -28,6 +35,24 @@ pub struct AdviceJson<'a> {
     pub options: Vec<OptionJson>,
     /// Each ship's odds after the best option.
     pub ships: Vec<ShipJson>,
+    /// The best option under each future model computed for comparison
+    /// (model name to action), when more than the one asked.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub best_by_model: Option<Names>,
+}
+
+/// Names to names, written as a JSON object in the order given.
+pub struct Names(pub Vec<(String, String)>);
+
+impl Serialize for Names {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for (name, value) in &self.0 {
+            map.serialize_entry(name, value)?;
+        }
+        map.end()
+    }
 }
 
 /// How the figures were computed: the fields advice and odds share.
@@ -93,6 +118,8 @@ pub struct OptionJson {
     pub cost: u32,
     pub ev: f64,
     pub gain_vs_pass: f64,
+    /// Every player's value (R13) if the decider takes the option, by name.
+    pub players: Players,
     pub p_paid: Option<f64>,
     /// Standard error of `ev` (Monte Carlo); null when exact.
     pub stderr: Option<f64>,
@@ -130,6 +157,10 @@ pub struct ShipJson {
 #[derive(Serialize)]
 pub struct OddsJson {
     pub format_version: u32,
+    /// The tool's version.
+    pub version: &'static str,
+    /// The position, in the one-line notation.
+    pub position: String,
     #[serde(flatten)]
     pub how: MethodJson,
     pub ships: Vec<ShipJson>,
@@ -176,6 +207,8 @@ fn ships(odds: &[ShipOdds]) -> Vec<ShipJson> {
 pub fn advice_json<'a>(position: &'a Position, advice: &Advice) -> AdviceJson<'a> {
     AdviceJson {
         format_version: FORMAT_VERSION,
+        version: VERSION,
+        position: notation::format(position),
         phase: position.state().phase.name(),
         decider: position.name(advice.decider),
         how: method_json(&advice.how),
@@ -187,6 +220,7 @@ pub fn advice_json<'a>(position: &'a Position, advice: &Advice) -> AdviceJson<'a
                 cost: o.cost,
                 ev: clean(o.ev),
                 gain_vs_pass: clean(o.gain_vs_pass),
+                players: named(position, &o.players),
                 p_paid: o.p_paid.map(clean),
                 stderr: o.stderr,
                 gain_stderr: o.gain_stderr,
@@ -204,12 +238,23 @@ pub fn advice_json<'a>(position: &'a Position, advice: &Advice) -> AdviceJson<'a
             })
             .collect(),
         ships: ships(&advice.ships),
+        best_by_model: (advice.best_by_model.len() > 1).then(|| {
+            Names(
+                advice
+                    .best_by_model
+                    .iter()
+                    .map(|(m, a)| (m.name().to_string(), a.to_string()))
+                    .collect(),
+            )
+        }),
     }
 }
 
 pub fn odds_json(position: &Position, odds: &Odds) -> OddsJson {
     OddsJson {
         format_version: FORMAT_VERSION,
+        version: VERSION,
+        position: notation::format(position),
         how: method_json(&odds.how),
         ships: ships(&odds.ships),
         players: named(position, &odds.players),

@@ -165,6 +165,9 @@ impl Render for TableRender {
         }
         out += &format!("{t}\nShips, if {who} takes the best option:\n");
         out += &format!("{}\n", ships_table(position, &advice.ships));
+        if advice.best_by_model.len() > 1 {
+            out += &by_model_line(&advice.best_by_model);
+        }
         if let Some(best) = advice.best() {
             out += &format!(
                 "Recommendation: {who} should take {} (EV {}, {} vs {}).\n",
@@ -350,4 +353,28 @@ fn duration(seconds: f64) -> String {
     } else {
         format!("{seconds:.2} s")
     }
+}
+
+/// "Best under none: ship:jade; greedy and equilibrium: pirate": whether the
+/// answer depends on what the others do.
+fn by_model_line(best: &[(Future, Action)]) -> String {
+    let mut groups: Vec<(Action, Vec<&str>)> = Vec::new();
+    for &(model, action) in best {
+        match groups.iter_mut().find(|(a, _)| *a == action) {
+            Some((_, models)) => models.push(model.name()),
+            None => groups.push((action, vec![model.name()])),
+        }
+    }
+    let parts: Vec<String> = groups
+        .iter()
+        .map(|(action, models)| {
+            let names = match models.split_last() {
+                Some((last, [])) => last.to_string(),
+                Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+                None => String::new(),
+            };
+            format!("{names}: {action}")
+        })
+        .collect();
+    format!("Best under {}\n", parts.join("; "))
 }

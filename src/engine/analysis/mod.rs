@@ -23,7 +23,7 @@ use super::ranking::{self, Valued};
 use super::values::{Mark, Outcome};
 use crate::Position;
 use crate::report::{Advice, Approximation, Future, GreedyWhy, How, Method, Odds, Reason};
-use crate::rules::State;
+use crate::rules::{Action, State};
 
 /// Reports progress of a long run: (play-outs so far, largest standard error).
 pub type Progress<'a> = &'a mut dyn FnMut(u64, f64);
@@ -59,6 +59,51 @@ pub fn odds_with(
     progress: Progress,
 ) -> Odds {
     analyse(cache, position.state(), request, progress)
+}
+
+/// The best option of the decider under each future model that can be
+/// computed exactly here at little cost, beside the one `advice` already
+/// holds: `none` always (within the enumeration budget), `greedy` with at most
+/// one roll before the last placement round, `equilibrium` and `quantal` with
+/// none. The others are left out rather than guessed from a few play-outs.
+pub fn best_by_model(
+    cache: &mut Cache,
+    position: &Position,
+    request: &Request,
+    advice: &Advice,
+) -> Vec<(Future, Action)> {
+    let s = position.state();
+    let rolls = rolls_before_last_round(s);
+    let affordable = |model: Future| match model {
+        Future::None => method::exact_steps(s) <= request.exact_budget,
+        Future::Greedy => rolls <= 1,
+        Future::Equilibrium | Future::Quantal => rolls == 0,
+    };
+    let mut out = Vec::new();
+    for model in [
+        Future::None,
+        Future::Greedy,
+        Future::Equilibrium,
+        Future::Quantal,
+    ] {
+        let best = if model == request.future {
+            advice.best().map(|o| o.action)
+        } else if affordable(model) {
+            let other = Request {
+                future: model,
+                method: MethodChoice::Exact,
+                ..request.clone()
+            };
+            let a: Advice = analyse(cache, s, &other, &mut |_, _| {});
+            a.best().map(|o| o.action)
+        } else {
+            None
+        };
+        if let Some(a) = best {
+            out.push((model, a));
+        }
+    }
+    out
 }
 
 /// What is asked of a position: the advice for its decider, or its odds. Each

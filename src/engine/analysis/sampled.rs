@@ -73,6 +73,7 @@ pub(super) fn advice(
                 ev: est.ev,
                 gain_vs_pass: est.ev - pass_ev,
                 p_paid: ranking::pays_worker(s, action).then_some(est.mean.paid),
+                players: ranking::players(s, &est.mean, est.ev),
                 stderr: Some(est.ev_stderr),
                 gain_stderr: Some(est.gain_stderr),
                 p_best: Some(est.p_best),
@@ -91,6 +92,7 @@ pub(super) fn advice(
         options,
         reference: arms.first().and_then(|a| a.action).unwrap_or(Action::Pass),
         ships,
+        best_by_model: Vec::new(),
     }
 }
 
