@@ -347,3 +347,30 @@ pub struct DecisionTimes {
     pub median: f64,
     pub max: f64,
 }
+
+/// What the harbour master is worth to each player at the auction (R16).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Bids {
+    /// How the layouts comparisons were computed (the same for each).
+    pub how: How,
+    /// The purchase of one share was valued with each layout.
+    pub buy: bool,
+    /// Per player P, in seating order.
+    pub rows: Vec<BidRow>,
+    /// Per player Q: the best layout (and purchase) of Q as harbour master,
+    /// with every player's value in it.
+    pub chosen: Vec<LayoutValue>,
+}
+
+/// One player's side of the auction.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BidRow {
+    /// P's value (R13) as harbour master, in P's best layout.
+    pub as_harbour_master: f64,
+    /// Per player Q: P's value when Q is harbour master (`None` for P).
+    pub under: Vec<Option<f64>>,
+    /// Per player Q: `as_harbour_master` minus `under[Q]` (`None` for P).
+    pub limit: Vec<Option<f64>>,
+    /// The mean of `limit` over the others.
+    pub limit_mean: f64,
+}

@@ -79,8 +79,10 @@ pub enum Command {
     /// ships empty): players, harbour master, and optional cash, shares, prices.
     #[command(verbatim_doc_comment)]
     Layouts {
-        /// The voyage start: a JSON file, or - for standard input.
-        position: String,
+        /// The voyage start: a JSON file (POSITION.md without ships), - for
+        /// standard input, or --pos with a notation of the start.
+        #[command(flatten)]
+        input: PositionArgs,
         /// Print JSON instead of a table.
         #[arg(long)]
         json: bool,
@@ -91,11 +93,55 @@ pub enum Command {
         #[arg(long, value_name = "LAYOUT", num_args = 1..)]
         only: Vec<String>,
         /// Also value buying one share (R1: its price, at least 5) with each
-        /// layout, and report the best purchase; counts shares (--count-shares).
+        /// layout, and report the best purchase.
         #[arg(long)]
         buy: bool,
+        /// Leave the start's shares out of the values (counted by default here).
+        #[arg(long)]
+        no_shares: bool,
         #[command(flatten)]
         solve: SolveArgs,
+    },
+    /// What the harbour master is worth to each player at the auction (R16).
+    ///
+    /// For each player P: P's value as harbour master (P's best layout, and
+    /// with --buy the best purchase), P's value when each other player Q is
+    /// harbour master and picks Q's best layout, and the bid limit against Q:
+    /// the difference, and its mean over Q. All under one future model (the
+    /// layouts comparison's default, greedy). The start's shares count.
+    #[command(verbatim_doc_comment)]
+    Bid {
+        /// The voyage start: a JSON file (POSITION.md without ships), - for
+        /// standard input, or --pos with a notation of the start.
+        #[command(flatten)]
+        input: PositionArgs,
+        /// Print JSON instead of a table.
+        #[arg(long)]
+        json: bool,
+        /// Also value the harbour master's purchase of one share (R1, R16).
+        #[arg(long)]
+        buy: bool,
+        /// Leave the start's shares out of the values.
+        #[arg(long)]
+        no_shares: bool,
+        #[command(flatten)]
+        solve: SolveArgs,
+    },
+    /// Answer many requests in one process: JSON Lines in (a file or - for
+    /// standard input), JSON Lines out, in input order.
+    ///
+    /// A request: {"id": ..., "command": "advise" | "odds" | "layouts" | "bid",
+    /// "position": {...} or "notation": "...", "options": {...}}, where options
+    /// are the command's flags ({"future": "greedy", "samples": 432, "buy":
+    /// true}). The answer: {"id": ..., "result": {...}} with the command's JSON,
+    /// or {"id": ..., "error": "..."}. Exit status 2 if any request failed.
+    #[command(verbatim_doc_comment)]
+    Batch {
+        /// The requests: a file, or - (the default) for standard input.
+        input: Option<String>,
+        /// Worker threads (default: every core).
+        #[arg(long)]
+        threads: Option<usize>,
     },
     /// Turn a JSON position into the one-line notation, or the notation into JSON.
     Convert {

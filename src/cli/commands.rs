@@ -1,37 +1,113 @@
 //! The commands run on a [`Config`]: each reads its input, asks the engine or
 //! the parsers, and returns the text to print.
 
-use super::config::{Config, Task};
+use super::config::{Config, Source, Task};
 use super::input::{read_position, read_text};
 use super::session::Session;
-use super::{arena, bot, progress, words};
-use crate::engine::analysis::{self, Request};
+use super::{arena, batch, bot, progress, words};
+use crate::engine::analysis::{self, Progress, Request};
+use crate::engine::bid;
 use crate::engine::cache::Cache;
 use crate::engine::layouts;
 use crate::parse::events::{self, Outcome};
-use crate::parse::{json, notation};
+use crate::parse::json::{self, StartError};
+use crate::parse::notation;
 use crate::render::{self, Format};
 use crate::{Error, Position, rules};
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 
 /// Runs a configured task and returns what to print.
 pub fn execute(config: &Config) -> Result<String, Error> {
     match &config.task {
-        Task::Layouts { top, only, buy } => return compare_layouts(config, *top, only, *buy),
-        Task::Arena(task) => {
-            return arena::run(task, &config.request, config.threads, config.format);
+        Task::Arena(task) => arena::run(task, &config.request, config.threads, config.format),
+        Task::Bot => serve_bot(&config.request),
+        Task::Batch => serve_batch(config),
+        Task::Advise | Task::Odds | Task::Layouts { .. } | Task::Bid { .. } => {
+            let pool = thread_pool(config.threads)?;
+            // Progress goes to standard error, and only to a person watching it.
+            let mut bar = progress::Bar::new(std::io::stderr().is_terminal());
+            let mut report = |n: u64, se: f64| bar.update(n, se);
+            let text = pool.install(|| respond(config, &mut Cache::default(), &mut report));
+            bar.finish();
+            text
         }
-        Task::Bot => return serve_bot(&config.request),
-        _ => {}
+        _ => {
+            let (position, given_as_json) = read_position(&config.source)?;
+            match &config.task {
+                Task::Convert { to_json } => {
+                    Ok(convert(&position, to_json.unwrap_or(!given_as_json)))
+                }
+                Task::Apply { events } => apply(&position, events, config.format),
+                Task::Session => session(position, &config.request),
+                _ => Ok(render::board::draw(&position)),
+            }
+        }
     }
-    let (position, given_as_json) = read_position(&config.source)?;
+}
+
+/// The answer of `advise`, `odds`, `layouts` or `bid`, computed on the current
+/// threads with the solvers of `cache`: what `batch` asks of each request.
+pub fn respond(config: &Config, cache: &mut Cache, progress: Progress) -> Result<String, Error> {
+    let renderer = render::renderer(config.format);
     match &config.task {
-        Task::Show => Ok(render::board::draw(&position)),
-        Task::Convert { to_json } => Ok(convert(&position, to_json.unwrap_or(!given_as_json))),
-        Task::Apply { events } => apply(&position, events, config.format),
-        Task::Session => session(position, &config.request),
-        _ => analyse(config, &position),
+        Task::Layouts { top, only, buy } => {
+            let start = read_start(&config.source)?;
+            let chosen = if only.is_empty() {
+                rules::layouts()
+            } else {
+                only.iter()
+                    .map(|l| words::only_layout(l))
+                    .collect::<Result<Vec<_>, _>>()?
+            };
+            let c = layouts::compare(start.state(), &chosen, *buy, &config.request, progress);
+            Ok(renderer.layouts(&start, &c, top.unwrap_or(chosen.len())))
+        }
+        Task::Bid { buy } => {
+            let start = read_start(&config.source)?;
+            let bids = bid::bids(start.state(), *buy, &config.request, progress);
+            Ok(renderer.bids(&start, &bids))
+        }
+        _ => {
+            let (position, _) = read_position(&config.source)?;
+            analyse(config, cache, &position, progress)
+        }
     }
+}
+
+/// A voyage start, for `layouts` and `bid`: JSON without ships, or notation.
+fn read_start(source: &Source) -> Result<Position, Error> {
+    let (text, origin) = read_text(source)?;
+    if text.trim_start().starts_with('{') {
+        return json::read_start(&text).map_err(words::start_error);
+    }
+    let position =
+        notation::parse(text.trim()).map_err(|e| Error::Usage(format!("{origin}:\n{e}")))?;
+    let s = position.state();
+    let placed = s.player_ids().any(|p| s.placed(p) > 0) || s.passed != 0;
+    if s.rolls_done != 0 || placed {
+        return Err(words::start_error(StartError::NotAStart));
+    }
+    Ok(position)
+}
+
+/// `batch`: JSON Lines from a file or standard input, answers on standard
+/// output; exit status 2 when any request failed.
+fn serve_batch(config: &Config) -> Result<String, Error> {
+    let (text, _) = read_text(&config.source)?;
+    let pool = thread_pool(config.threads)?;
+    let mut answers = Vec::new();
+    let failed = pool.install(|| batch::run(&text, &mut answers))?;
+    let mut stdout = std::io::stdout().lock();
+    stdout
+        .write_all(&answers)
+        .and_then(|_| stdout.flush())
+        .map_err(|e| Error::Io(format!("batch: cannot write: {e}")))?;
+    if failed {
+        return Err(Error::Usage(
+            "batch: some requests failed (their lines say why)".into(),
+        ));
+    }
+    Ok(String::new())
 }
 
 /// `bot`: the protocol on standard input and output until `bye`.
@@ -43,37 +119,27 @@ fn serve_bot(request: &Request) -> Result<String, Error> {
 }
 
 /// `advise` and `odds`.
-fn analyse(config: &Config, position: &Position) -> Result<String, Error> {
-    if matches!(config.task, Task::Advise) && position.state().decider().is_none() {
-        return Err(Error::Usage(format!(
-            "nobody decides in this position ({}); use odds, or apply the roll",
-            position.state().phase_words()
-        )));
-    }
+fn analyse(
+    config: &Config,
+    cache: &mut Cache,
+    position: &Position,
+    progress: Progress,
+) -> Result<String, Error> {
     let renderer = render::renderer(config.format);
-    let pool = thread_pool(config.threads)?;
-    // Progress goes to standard error, and only to a person watching it.
-    let mut bar = progress::Bar::new(std::io::stderr().is_terminal());
-    let mut report = |n: u64, se: f64| bar.update(n, se);
-    let text = match &config.task {
-        Task::Advise => {
-            let mut cache = Cache::default();
-            let advice = pool.install(|| {
-                let request = &config.request;
-                let mut advice = analysis::advise_with(&mut cache, position, request, &mut report);
-                advice.best_by_model =
-                    analysis::best_by_model(&mut cache, position, request, &advice);
-                advice
-            });
-            renderer.advice(position, &advice)
+    let request = &config.request;
+    if matches!(config.task, Task::Advise) {
+        if position.state().decider().is_none() {
+            return Err(Error::Usage(format!(
+                "nobody decides in this position ({}); use odds, or apply the roll",
+                position.state().phase_words()
+            )));
         }
-        _ => {
-            let odds = pool.install(|| analysis::odds(position, &config.request, &mut report));
-            renderer.odds(position, &odds)
-        }
-    };
-    bar.finish();
-    Ok(text)
+        let mut advice = analysis::advise_with(cache, position, request, progress);
+        advice.best_by_model = analysis::best_by_model(cache, position, request, &advice);
+        return Ok(renderer.advice(position, &advice));
+    }
+    let odds = analysis::odds_with(cache, position, request, progress);
+    Ok(renderer.odds(position, &odds))
 }
 
 fn convert(position: &Position, to_json: bool) -> String {
@@ -114,30 +180,4 @@ fn thread_pool(threads: Option<usize>) -> Result<rayon::ThreadPool, Error> {
         .num_threads(threads.unwrap_or(0))
         .build()
         .map_err(|e| Error::Io(format!("cannot start threads: {e}")))
-}
-
-/// `layouts`: the voyage start, the layouts asked for, compared and drawn.
-fn compare_layouts(
-    config: &Config,
-    top: Option<usize>,
-    only: &[String],
-    buy: bool,
-) -> Result<String, Error> {
-    let (text, _) = read_text(&config.source)?;
-    let start = json::read_start(&text).map_err(words::start_error)?;
-    let chosen = if only.is_empty() {
-        rules::layouts()
-    } else {
-        only.iter()
-            .map(|l| words::only_layout(l))
-            .collect::<Result<Vec<_>, _>>()?
-    };
-    let pool = thread_pool(config.threads)?;
-    let mut bar = progress::Bar::new(std::io::stderr().is_terminal());
-    let mut report = |n: u64, se: f64| bar.update(n, se);
-    let comparison = pool
-        .install(|| layouts::compare(start.state(), &chosen, buy, &config.request, &mut report));
-    bar.finish();
-    let shown = top.unwrap_or(chosen.len());
-    Ok(render::renderer(config.format).layouts(&start, &comparison, shown))
 }

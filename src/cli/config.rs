@@ -60,6 +60,12 @@ pub enum Task {
         only: Vec<String>,
         buy: bool,
     },
+    /// What the harbour master is worth at the auction (R16).
+    Bid {
+        buy: bool,
+    },
+    /// Many requests, JSON Lines in and out.
+    Batch,
     /// Two policies in duplicate voyages.
     Arena(ArenaTask),
     /// Answer the bot protocol on standard input and output.
@@ -74,6 +80,11 @@ pub enum Source {
     Notation(String),
     /// A layout to start a voyage from (session).
     Layout(String),
+    /// Text given in the process (a batch request), and where it came from.
+    Text {
+        text: String,
+        origin: String,
+    },
 }
 
 impl Source {
@@ -110,13 +121,43 @@ impl Config {
             ),
             Command::Odds { input, json, solve } => odds(input, json, solve)?,
             Command::Layouts {
-                position,
+                input,
                 json,
                 top,
                 only,
                 buy,
+                no_shares,
                 solve,
-            } => layouts_task(position, json, top, only, buy, solve)?,
+            } => layouts_task(input, json, top, only, buy, no_shares, solve)?,
+            Command::Bid {
+                input,
+                json,
+                buy,
+                no_shares,
+                solve,
+            } => {
+                let solve = shares_counted(solve, no_shares);
+                (
+                    Task::Bid { buy },
+                    Source::of(input),
+                    format_of(json),
+                    Some(solve),
+                )
+            }
+            Command::Batch { input, threads } => {
+                if threads == Some(0) {
+                    return Err(Error::Usage("--threads: needs at least 1 thread".into()));
+                }
+                let source = Source::from_args(input, None);
+                let request = Request::new(MethodChoice::Auto, sample::Settings::new(0));
+                return Ok(Config {
+                    task: Task::Batch,
+                    source,
+                    format: Format::Json,
+                    request,
+                    threads,
+                });
+            }
             Command::Convert { input, to } => {
                 let to_json = to.map(|f| f == FormatArg::Json);
                 (
@@ -136,7 +177,7 @@ impl Config {
             Command::Arena(args) => arena(args)?,
             Command::Bot { solve } => (Task::Bot, Source::Stdin, Format::Json, Some(solve)),
         };
-        let layouts = matches!(task, Task::Layouts { .. });
+        let layouts = matches!(task, Task::Layouts { .. } | Task::Bid { .. });
         let (request, threads) = match solve {
             Some(solve) => solve.request(layouts)?,
             None => (
@@ -226,19 +267,26 @@ fn odds(input: PositionArgs, json: bool, solve: SolveArgs) -> Result<Parts, Erro
 }
 
 fn layouts_task(
-    position: String,
+    input: PositionArgs,
     json: bool,
     top: Option<usize>,
     only: Vec<String>,
     buy: bool,
+    no_shares: bool,
     solve: SolveArgs,
 ) -> Result<Parts, Error> {
     if top == Some(0) {
         return Err(Error::Usage("--top: show at least 1 layout".into()));
     }
     let task = Task::Layouts { top, only, buy };
-    let source = Source::from_args(Some(position), None);
-    Ok((task, source, format_of(json), Some(solve)))
+    let solve = shares_counted(solve, no_shares);
+    Ok((task, Source::of(input), format_of(json), Some(solve)))
+}
+
+/// `layouts` and `bid` count the start's shares unless told not to.
+fn shares_counted(mut solve: SolveArgs, no_shares: bool) -> SolveArgs {
+    solve.count_shares = !no_shares;
+    solve
 }
 
 fn apply(words: Vec<String>, pos: Option<String>, json: bool) -> Result<Parts, Error> {

@@ -22,6 +22,7 @@ pub fn read_text(source: &Source) -> Result<(String, String), Error> {
             (text, format!("'{path}'"))
         }
         Source::Notation(text) | Source::Layout(text) => (text.clone(), "--pos".to_string()),
+        Source::Text { text, origin } => (text.clone(), origin.clone()),
     })
 }
 

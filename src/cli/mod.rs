@@ -5,12 +5,14 @@
 //! - [`args`]: the flags and their help; [`config`]: the checked configuration;
 //! - [`input`]: reading a position; [`commands`]: running a task;
 //! - [`session`]: a voyage played one event a line; [`progress`]: the bars;
+//! - [`batch`]: many requests in one process;
 //! - [`arena`]: matches between policies; [`bots`]: external bots (BOTS.md);
 //!   [`bot`]: the tool as a bot;
 //! - `words.rs`: the engine's typed errors in the command line's words.
 
 pub mod arena;
 pub mod args;
+pub mod batch;
 pub mod bot;
 pub mod bots;
 pub mod commands;

@@ -14,7 +14,8 @@
 //! - [`ranking`]: options ranked into advice, best first (R14).
 //! - [`analysis`]: the method chosen for a request (`auto` estimates first),
 //!   and each result's `How`.
-//! - [`layouts`]: the harbour master's comparison of the 100 layouts (R3).
+//! - [`layouts`]: the harbour master's comparison of the 100 layouts (R3);
+//!   [`bid`]: what the role is worth to each player at the auction (R16).
 //! - [`cache`]: solvers kept between requests, for processes that ask many.
 //! - [`fit`]: the quantal model's rationality fitted to decisions observed.
 //! - [`arena`]: duplicate voyages between policies, refereed by the rules.
@@ -24,6 +25,7 @@
 
 pub mod analysis;
 pub mod arena;
+pub mod bid;
 pub mod cache;
 pub mod exact;
 pub mod fit;

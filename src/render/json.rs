@@ -4,7 +4,8 @@ use super::{Render, how};
 use crate::Position;
 use crate::parse::{layout, notation};
 use crate::report::{
-    Advice, Comparison, DecisionTimes, How, Lambda, Match, Odds, Sampling, ShipOdds, Then, Voyage,
+    Advice, Bids, Comparison, DecisionTimes, How, Lambda, Match, Odds, Sampling, ShipOdds, Then,
+    Voyage,
 };
 use crate::rules::{At, Cargo};
 use serde::Serialize;
@@ -316,6 +317,10 @@ impl Render for JsonRender {
     fn arena(&self, m: &Match) -> String {
         pretty(&arena_json(m))
     }
+
+    fn bids(&self, start: &Position, bids: &Bids) -> String {
+        pretty(&bids_json(start, bids))
+    }
 }
 
 /// A finished voyage, as `apply --json` prints it.
@@ -555,5 +560,103 @@ pub fn arena_json<'a>(m: &'a Match) -> ArenaJson<'a> {
             candidate: time(&m.candidate, &m.candidate_times),
             baseline: time(&m.baseline, &m.baseline_times),
         },
+    }
+}
+
+/// The auction (`bid --json`): per player, the value as harbour master, under
+/// each other player, and the bid limits; per harbour master, the layout chosen.
+#[derive(Serialize)]
+pub struct BidsJson {
+    pub format_version: u32,
+    pub version: &'static str,
+    /// The voyage start, in the notation (its ships stand for any layout).
+    pub position: String,
+    #[serde(flatten)]
+    pub how: MethodJson,
+    pub buy: bool,
+    /// Per player P: `as_harbour_master`, `under` (Q to P's value when Q is
+    /// harbour master), `limit` (Q to `as_harbour_master` minus `under[Q]`) and
+    /// `limit_mean`.
+    pub players: BidPlayers,
+    /// Per player Q as harbour master: the layout Q chooses (and purchase).
+    pub harbour_masters: Vec<ChosenJson>,
+}
+
+pub struct BidPlayers(pub Vec<(String, BidJson)>);
+
+impl Serialize for BidPlayers {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for (name, value) in &self.0 {
+            map.serialize_entry(name, value)?;
+        }
+        map.end()
+    }
+}
+
+#[derive(Serialize)]
+pub struct BidJson {
+    pub as_harbour_master: f64,
+    pub under: Players,
+    pub limit: Players,
+    pub limit_mean: f64,
+}
+
+#[derive(Serialize)]
+pub struct ChosenJson {
+    pub harbour_master: String,
+    pub layout: String,
+    pub purchase: Option<PurchaseJson>,
+    pub value: f64,
+    pub stderr: Option<f64>,
+}
+
+pub fn bids_json(start: &Position, b: &Bids) -> BidsJson {
+    let n = b.rows.len();
+    let name = |p: usize| start.name(p as u8).to_string();
+    let others = |values: &[Option<f64>]| {
+        Players(
+            (0..n)
+                .filter_map(|q| values[q].map(|v| (name(q), clean(v))))
+                .collect(),
+        )
+    };
+    BidsJson {
+        format_version: FORMAT_VERSION,
+        version: VERSION,
+        position: notation::format(start),
+        how: method_json(&b.how),
+        buy: b.buy,
+        players: BidPlayers(
+            b.rows
+                .iter()
+                .enumerate()
+                .map(|(p, r)| {
+                    let row = BidJson {
+                        as_harbour_master: clean(r.as_harbour_master),
+                        under: others(&r.under),
+                        limit: others(&r.limit),
+                        limit_mean: clean(r.limit_mean),
+                    };
+                    (name(p), row)
+                })
+                .collect(),
+        ),
+        harbour_masters: b
+            .chosen
+            .iter()
+            .enumerate()
+            .map(|(q, l)| ChosenJson {
+                harbour_master: name(q),
+                layout: layout::name(l.layout),
+                purchase: l.purchase.map(|(cargo, cost)| PurchaseJson {
+                    cargo: cargo.name(),
+                    cost,
+                }),
+                value: clean(l.value),
+                stderr: l.stderr,
+            })
+            .collect(),
     }
 }

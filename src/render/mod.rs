@@ -14,7 +14,7 @@ pub mod settlement;
 pub mod table;
 
 use crate::Position;
-use crate::report::{Advice, Comparison, Match, Odds};
+use crate::report::{Advice, Bids, Comparison, Match, Odds};
 
 /// How results are printed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -31,6 +31,8 @@ pub trait Render {
     fn layouts(&self, position: &Position, comparison: &Comparison, top: usize) -> String;
     /// A match of the arena.
     fn arena(&self, m: &Match) -> String;
+    /// The auction's bid limits of the players of a voyage start.
+    fn bids(&self, start: &Position, bids: &Bids) -> String;
 }
 
 pub fn renderer(format: Format) -> Box<dyn Render> {

@@ -4,7 +4,7 @@ use super::{Render, how};
 use crate::Position;
 use crate::parse::layout;
 use crate::report::{
-    Advice, Comparison, DecisionTimes, Future, How, LayoutValue, Match, Odds, ShipOdds, Then,
+    Advice, Bids, Comparison, DecisionTimes, Future, How, LayoutValue, Match, Odds, ShipOdds, Then,
 };
 use crate::rules::{Action, Phase};
 use comfy_table::presets::UTF8_FULL_CONDENSED;
@@ -204,6 +204,10 @@ impl Render for TableRender {
         arena_text(m)
     }
 
+    fn bids(&self, start: &Position, b: &Bids) -> String {
+        bids_text(start, b)
+    }
+
     fn layouts(&self, position: &Position, c: &Comparison, top: usize) -> String {
         let hm = position.name(c.harbour_master);
         let shown = top.min(c.layouts.len());
@@ -377,4 +381,43 @@ fn by_model_line(best: &[(Future, Action)]) -> String {
         })
         .collect();
     format!("Best under {}\n", parts.join("; "))
+}
+
+/// The auction: per player, the value as harbour master, under each other
+/// player, and the bid limits; then the layout each harbour master chooses.
+fn bids_text(start: &Position, b: &Bids) -> String {
+    let n = b.rows.len();
+    let names: Vec<&str> = (0..n).map(|p| start.name(p as u8)).collect();
+    let mut out = "The harbour master's worth at the auction (R16): bid limits\n".to_string();
+    out += &method_lines(&b.how);
+    let mut header = vec!["player", "as HM"];
+    let against: Vec<String> = names.iter().map(|q| format!("vs {q}")).collect();
+    header.extend(against.iter().map(String::as_str));
+    header.push("mean");
+    let mut t = table(&header);
+    for (p, r) in b.rows.iter().enumerate() {
+        let mut row = vec![names[p].to_string(), money(r.as_harbour_master)];
+        row.extend(r.limit.iter().map(|l| l.map_or("-".to_string(), money)));
+        row.push(money(r.limit_mean));
+        t.add_row(row);
+    }
+    if let Some(col) = t.column_mut(0) {
+        col.set_cell_alignment(CellAlignment::Left);
+    }
+    out += &format!("{t}\n");
+    out += "vs Q: the bid limit against Q, the player's value as harbour master (as HM)\n";
+    out += "less their value when Q is harbour master; mean: over the others.\n";
+    for (q, l) in b.chosen.iter().enumerate() {
+        let buy = match (b.buy, l.purchase) {
+            (true, Some((cargo, cost))) => format!(", buying a {} share for {cost}", cargo.name()),
+            (true, None) => ", buying no share".to_string(),
+            _ => String::new(),
+        };
+        out += &format!(
+            "{} as harbour master loads {}{buy}.\n",
+            names[q],
+            layout::name(l.layout)
+        );
+    }
+    out
 }

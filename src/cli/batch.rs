@@ -1,0 +1,162 @@
+//! `batch`: many requests in one process. JSON Lines in, JSON Lines out, in
+//! input order. A request is
+//! `{"id": ..., "command": "advise" | "odds" | "layouts" | "bid",
+//! "position": {...} or "notation": "...", "options": {...}}`; its answer is
+//! `{"id": ..., "result": {...}}` with the JSON of the single command, or
+//! `{"id": ..., "error": "..."}`.
+//!
+//! Each request is turned into the single command's own arguments (`options`
+//! become its flags: `"samples": 432` is `--samples 432`, `"buy": true` is
+//! `--buy`), so it is checked, defaulted and answered exactly as that command
+//! would. Requests run in parallel, each worker thread keeping its solvers
+//! between them (`engine::cache`): what is kept is a pure function of the
+//! states, so the answers are what single commands give, in input order.
+
+use super::args::Args;
+use super::commands;
+use super::config::{Config, Source};
+use crate::Error;
+use crate::engine::cache::Cache;
+use clap::Parser;
+use rayon::prelude::*;
+use serde_json::{Value, json};
+use std::io::Write;
+
+/// The commands a batch answers.
+const COMMANDS: [&str; 4] = ["advise", "odds", "layouts", "bid"];
+
+/// Answers every line of `input`; whether any request failed.
+pub fn run(input: &str, out: &mut dyn Write) -> Result<bool, Error> {
+    let lines: Vec<(usize, &str)> = input
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .collect();
+    let answers: Vec<(Value, bool)> = lines
+        .par_iter()
+        .map_init(Cache::default, |cache, &(k, line)| {
+            answer(cache, k + 1, line)
+        })
+        .collect();
+    let mut failed = false;
+    for (answer, ok) in answers {
+        failed |= !ok;
+        writeln!(out, "{answer}").map_err(|e| Error::Io(format!("batch: cannot write: {e}")))?;
+    }
+    Ok(failed)
+}
+
+/// The answer to line `number`, and whether it succeeded.
+fn answer(cache: &mut Cache, number: usize, line: &str) -> (Value, bool) {
+    let request: Value = match serde_json::from_str(line) {
+        Ok(v) => v,
+        Err(e) => {
+            let error = format!("line {number}: not JSON: {e}");
+            return (json!({"id": null, "error": error}), false);
+        }
+    };
+    let id = request.get("id").cloned().unwrap_or(Value::Null);
+    match respond(cache, number, &request) {
+        Ok(result) => (json!({"id": id, "result": result}), true),
+        Err(e) => (json!({"id": id, "error": e.to_string()}), false),
+    }
+}
+
+fn respond(cache: &mut Cache, number: usize, request: &Value) -> Result<Value, Error> {
+    let bad = |why: String| Error::Usage(format!("line {number}: {why}"));
+    let Some(fields) = request.as_object() else {
+        return Err(bad("a request is a JSON object".into()));
+    };
+    for key in fields.keys() {
+        if !["id", "command", "position", "notation", "options"].contains(&key.as_str()) {
+            return Err(bad(format!(
+                "unknown field '{key}' (expected id, command, position or notation, options)"
+            )));
+        }
+    }
+    let command = match fields.get("command").and_then(Value::as_str) {
+        Some(c) if COMMANDS.contains(&c) => c,
+        Some(c) => {
+            return Err(bad(format!(
+                "command '{c}': expected advise, odds, layouts or bid"
+            )));
+        }
+        None => return Err(bad("a request needs a \"command\"".into())),
+    };
+    let text = match (fields.get("position"), fields.get("notation")) {
+        (Some(p), None) if p.is_object() => p.to_string(),
+        (None, Some(Value::String(n))) => n.clone(),
+        (Some(_), Some(_)) => return Err(bad("give position or notation, not both".into())),
+        _ => {
+            return Err(bad(
+                "a request needs a \"position\" object or a \"notation\" string".into(),
+            ));
+        }
+    };
+    let mut argv = vec![
+        "manila-odds".to_string(),
+        command.to_string(),
+        "--json".to_string(),
+    ];
+    argv.extend(flags(fields.get("options"), &bad)?);
+    // The single command's position argument; the text itself is given below.
+    argv.push("-".to_string());
+    let args = Args::try_parse_from(&argv).map_err(|e| bad(clap_message(&e)))?;
+    let mut config = Config::from_args(args).map_err(|e| bad(e.to_string()))?;
+    config.source = Source::Text {
+        text,
+        origin: format!("line {number}"),
+    };
+    let output = commands::respond(&config, cache, &mut |_, _| {})?;
+    serde_json::from_str(&output)
+        .map_err(|e| Error::Io(format!("batch: the answer is not JSON: {e}")))
+}
+
+/// The single command's flags from a request's `options`.
+fn flags(options: Option<&Value>, bad: &dyn Fn(String) -> Error) -> Result<Vec<String>, Error> {
+    let Some(options) = options else {
+        return Ok(Vec::new());
+    };
+    let Some(options) = options.as_object() else {
+        return Err(bad("options must be an object".into()));
+    };
+    let mut out = Vec::new();
+    for (key, value) in options {
+        option_flags(key, value, &mut out).map_err(|why| bad(format!("options.{key}: {why}")))?;
+    }
+    Ok(out)
+}
+
+fn option_flags(key: &str, value: &Value, out: &mut Vec<String>) -> Result<(), String> {
+    if matches!(key, "json" | "threads" | "pos") {
+        return Err("not an option of a batch request".into());
+    }
+    let flag = format!("--{}", key.replace('_', "-"));
+    match value {
+        Value::Bool(true) if key == "variance_reduction" => {}
+        Value::Bool(false) if key == "variance_reduction" => {
+            out.push("--no-variance-reduction".into());
+        }
+        Value::Bool(true) => out.push(flag),
+        Value::Bool(false) => {}
+        Value::Number(n) => out.extend([flag, n.to_string()]),
+        Value::String(s) => out.extend([flag, s.clone()]),
+        Value::Array(items) => {
+            for item in items {
+                match item {
+                    Value::String(s) => out.extend([flag.clone(), s.clone()]),
+                    _ => return Err("a list of strings".into()),
+                }
+            }
+        }
+        _ => return Err("a boolean, number, string or list of strings".into()),
+    }
+    Ok(())
+}
+
+/// Clap's message without its usage lines and colours: the first line.
+fn clap_message(e: &clap::Error) -> String {
+    let text = e.to_string();
+    let first = text.lines().next().unwrap_or_default();
+    first.trim_start_matches("error: ").to_string()
+}

@@ -1,0 +1,54 @@
+//! The auction for the harbour master (R16): what the role is worth to each
+//! player against each other, by the layouts comparison (R3) under one future
+//! model.
+//!
+//! For each player Q as harbour master, Q's best layout (and purchase) is
+//! found, and every player's value in it is read off the same comparison.
+//! Player P's value as harbour master is P's value in P's own best layout; P's
+//! value under Q is P's value in Q's best layout; P's bid limit against Q is
+//! the difference (R16): bidding up to it against the player who would
+//! otherwise win neither gains nor loses by winning at that price.
+
+use super::analysis::{Progress, Request};
+use super::layouts;
+use crate::report::{BidRow, Bids, Comparison};
+use crate::rules::{self, State};
+
+/// The bids of every player of the voyage start `template`.
+pub fn bids(template: &State, buy: bool, request: &Request, progress: Progress) -> Bids {
+    let all = rules::layouts();
+    let comparisons: Vec<Comparison> = (0..template.players)
+        .map(|q| {
+            let mut start = *template;
+            start.harbour_master = q;
+            layouts::compare(&start, &all, buy, request, progress)
+        })
+        .collect();
+    let best: Vec<&crate::report::LayoutValue> = comparisons
+        .iter()
+        .filter_map(|c| c.layouts.first())
+        .collect();
+    let n = template.players as usize;
+    let rows = (0..n)
+        .map(|p| {
+            let as_hm = best[p].players[p];
+            let under: Vec<Option<f64>> = (0..n)
+                .map(|q| (q != p).then(|| best[q].players[p]))
+                .collect();
+            let limit: Vec<Option<f64>> = under.iter().map(|u| u.map(|u| as_hm - u)).collect();
+            let against: Vec<f64> = limit.iter().flatten().copied().collect();
+            BidRow {
+                as_harbour_master: as_hm,
+                under,
+                limit,
+                limit_mean: against.iter().sum::<f64>() / against.len().max(1) as f64,
+            }
+        })
+        .collect();
+    Bids {
+        how: comparisons[0].how.clone(),
+        buy,
+        rows,
+        chosen: best.into_iter().cloned().collect(),
+    }
+}
