@@ -80,15 +80,17 @@ pub enum Command {
     #[command(verbatim_doc_comment)]
     Layouts {
         /// The voyage start: a JSON file, or - for standard input.
-        position: String,
+        position: Option<String>,
         /// Print JSON instead of a table.
         #[arg(long)]
         json: bool,
         /// Show only the N best layouts (default: all).
         #[arg(long, value_name = "N")]
         top: Option<usize>,
-        /// Compare only these layouts, as in the notation: "J2 S3 G4" ...
-        #[arg(long, value_name = "LAYOUT", num_args = 1..)]
+        /// Compare only these layouts, as in the notation: "J2 S3 G4" ... (one
+        /// or more after --only, or --only again for each). A last value that is
+        /// not a layout is the voyage start: layouts --only "J2 S3 G4" start.json.
+        #[arg(long, value_name = "LAYOUT", num_args = 1.., action = clap::ArgAction::Append)]
         only: Vec<String>,
         /// Also value buying one share (R1: its price, at least 5) with each
         /// layout, and report the best purchase; counts shares (--count-shares).
@@ -243,8 +245,9 @@ pub struct SolveArgs {
     /// Stop once the best option leads each other by 3 joint standard errors.
     #[arg(long)]
     pub until_settled: bool,
-    /// Never more play-outs than this.
-    #[arg(long, default_value_t = 20_000_000)]
+    /// Never more play-outs than this (at least 432: two blocks of 216, the
+    /// fewest that give standard errors).
+    #[arg(long, value_name = "N", default_value_t = 20_000_000)]
     pub max_samples: u64,
     /// Stop after this many seconds and report what has been gathered.
     #[arg(long, value_name = "S")]

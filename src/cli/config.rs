@@ -29,6 +29,9 @@ pub const DEFAULT_SAMPLES_PLACING: u64 = 4_320;
 /// given: two blocks, the least that gives error bars.
 pub const DEFAULT_SAMPLES_LAYOUTS: u64 = 432;
 
+/// The fewest play-outs a run makes: two blocks, for standard errors.
+pub const MIN_SAMPLES: u64 = 2 * sample::BLOCK;
+
 /// What to do, with every argument checked.
 #[derive(Debug)]
 pub struct Config {
@@ -179,13 +182,7 @@ fn arena(args: ArenaArgs) -> Result<Parts, Error> {
     if args.deals == 0 {
         return Err(Error::Usage("--deals: play at least 1 deal".into()));
     }
-    let timeout = match Duration::try_from_secs_f64(args.bot_timeout) {
-        Ok(t) if !t.is_zero() => t,
-        _ => {
-            let why = "must be a positive number of seconds";
-            return Err(Error::Usage(format!("--bot-timeout: {why}")));
-        }
-    };
+    let timeout = seconds("--bot-timeout", args.bot_timeout)?;
     let task = ArenaTask {
         candidate: PolicySpec::parse("--candidate", &args.candidate)?,
         baseline: PolicySpec::parse("--baseline", &args.baseline)?,
@@ -225,7 +222,7 @@ fn odds(input: PositionArgs, json: bool, solve: SolveArgs) -> Result<Parts, Erro
 }
 
 fn layouts_task(
-    position: String,
+    position: Option<String>,
     json: bool,
     top: Option<usize>,
     only: Vec<String>,
@@ -235,9 +232,49 @@ fn layouts_task(
     if top == Some(0) {
         return Err(Error::Usage("--top: show at least 1 layout".into()));
     }
+    let (position, only) = start_after_only(position, only)?;
     let task = Task::Layouts { top, only, buy };
     let source = Source::from_args(Some(position), None);
     Ok((task, source, format_of(json), Some(solve)))
+}
+
+/// The voyage start of `layouts`: the positional argument, or else the last
+/// value read after `--only` when it is not a layout (`--only` takes every
+/// word up to the next flag, so `--only "J2 S3 G4" start.json` gives it the file).
+fn start_after_only(
+    position: Option<String>,
+    mut only: Vec<String>,
+) -> Result<(String, Vec<String>), Error> {
+    if let Some(position) = position {
+        return Ok((position, only));
+    }
+    let missing = || {
+        Error::Usage("layouts: give the voyage start (a JSON file, or - for standard input)".into())
+    };
+    match only.last() {
+        Some(last) if crate::parse::layout::parse(last).is_err() => {
+            let position = only.pop().ok_or_else(missing)?;
+            Ok((position, only))
+        }
+        _ => Err(missing()),
+    }
+}
+
+/// A positive number of seconds as a duration: one too short for a clock
+/// tick is one nanosecond, one too long for a `Duration` is refused.
+fn seconds(flag: &str, x: f64) -> Result<Duration, Error> {
+    if !(x.is_finite() && x > 0.0) {
+        return Err(Error::Usage(format!(
+            "{flag}: must be a positive number of seconds, found {x}"
+        )));
+    }
+    match Duration::try_from_secs_f64(x) {
+        Ok(t) => Ok(t.max(Duration::from_nanos(1))),
+        Err(_) => Err(Error::Usage(format!(
+            "{flag}: {x} seconds is too long (at most {} seconds)",
+            Duration::MAX.as_secs()
+        ))),
+    }
 }
 
 fn apply(words: Vec<String>, pos: Option<String>, json: bool) -> Result<Parts, Error> {
@@ -320,6 +357,16 @@ impl SolveArgs {
         if self.threads.is_some_and(|n| n > MAX_THREADS) {
             return bad("--threads", &format!("at most {MAX_THREADS} threads"));
         }
+        if self.max_samples < MIN_SAMPLES {
+            // `run` makes two blocks whatever the cap: honour a cap only where it can be.
+            return bad(
+                "--max-samples",
+                &format!(
+                    "at least {MIN_SAMPLES} (two blocks of 216, the fewest that give standard errors), found {}",
+                    self.max_samples
+                ),
+            );
+        }
         if self.max_nodes == 0 {
             return bad("--max-nodes", "needs at least 1 node");
         }
@@ -329,12 +376,8 @@ impl SolveArgs {
     /// The sampler's settings: how long to sample, by the flags or the
     /// defaults of the model.
     fn settings(&self, future: Future, layouts: bool) -> Result<sample::Settings, Error> {
-        let time_limit = match self.time_limit.map(std::time::Duration::try_from_secs_f64) {
-            Some(Ok(t)) if !t.is_zero() => Some(t),
-            Some(_) => {
-                let why = "must be a positive number of seconds";
-                return Err(Error::Usage(format!("--time-limit: {why}")));
-            }
+        let time_limit = match self.time_limit {
+            Some(x) => Some(seconds("--time-limit", x)?),
             None => None,
         };
         let seed = self.seed.unwrap_or_else(|| rand::rng().random());
@@ -350,7 +393,7 @@ impl SolveArgs {
         settings.samples = self.samples.or((!open_ended).then_some(default_samples));
         settings.target_stderr = self.target_stderr;
         settings.until_settled = self.until_settled;
-        settings.max_samples = self.max_samples.max(1);
+        settings.max_samples = self.max_samples;
         settings.time_limit = time_limit;
         settings.reduce_variance = !self.no_variance_reduction;
         Ok(settings)

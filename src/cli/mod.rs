@@ -45,10 +45,24 @@ where
     match Config::from_args(args).and_then(|config| commands::execute(&config)) {
         Ok(text) => write_out(&text),
         Err(e) => {
-            eprintln!("error: {e}");
+            eprintln!("error: {}", terminal_safe(&e.to_string()));
             ExitCode::from(e.exit_code())
         }
     }
+}
+
+/// A message with every control character but the line break escaped: input
+/// quoted back in an error must not drive the terminal (an escape sequence).
+pub fn terminal_safe(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c != '\n' && crate::position::unprintable(c) {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// Writes the result; a closed pipe is not an error.
