@@ -57,6 +57,9 @@ pub enum Command {
         /// Print the advice JSON of POSITION.md instead of a table.
         #[arg(long)]
         json: bool,
+        /// Show only the N best options in the table (the JSON lists all).
+        #[arg(long, value_name = "N")]
+        top: Option<usize>,
         #[command(flatten)]
         solve: SolveArgs,
     },

@@ -25,7 +25,7 @@ pub fn execute(config: &Config) -> Result<String, Error> {
     }
     let (position, given_as_json) = read_position(&config.source)?;
     match &config.task {
-        Task::Show => Ok(render::board::draw(&position)),
+        Task::Show => Ok(render::board::draw_fit(&position, config.fit.width)),
         Task::Convert { to_json } => Ok(convert(&position, to_json.unwrap_or(!given_as_json))),
         Task::Apply { events } => apply(&position, events, config.format),
         Task::Session => session(position, &config.request),
@@ -49,10 +49,14 @@ fn analyse(config: &Config, position: &Position) -> Result<String, Error> {
             position.state().phase_words()
         )));
     }
-    let renderer = render::renderer(config.format);
+    let renderer = render::renderer_fit(config.format, config.fit);
     let pool = thread_pool(config.threads)?;
     // Progress goes to standard error, and only to a person watching it.
-    let mut bar = progress::Bar::new(std::io::stderr().is_terminal());
+    let what = match config.task {
+        Task::Advise => "the advice",
+        _ => "the odds",
+    };
+    let mut bar = progress_bar(what, &config.request);
     let mut report = |n: u64, se: f64| bar.update(n, se);
     let text = match &config.task {
         Task::Advise => {
@@ -100,6 +104,13 @@ fn session(start: Position, request: &Request) -> Result<String, Error> {
     }
 }
 
+/// The progress of computing `what` under `request`, on standard error when
+/// it is a terminal.
+pub fn progress_bar(what: &str, request: &Request) -> progress::Bar {
+    let plan = progress::Plan::of(&request.sampling);
+    progress::Bar::start(std::io::stderr().is_terminal(), what, plan)
+}
+
 /// The worker threads of a run (`--threads`, default every core).
 fn thread_pool(threads: Option<usize>) -> Result<rayon::ThreadPool, Error> {
     rayon::ThreadPoolBuilder::new()
@@ -125,11 +136,12 @@ fn compare_layouts(
             .collect::<Result<Vec<_>, _>>()?
     };
     let pool = thread_pool(config.threads)?;
-    let mut bar = progress::Bar::new(std::io::stderr().is_terminal());
+    let what = format!("{} layouts", chosen.len());
+    let mut bar = progress_bar(&what, &config.request);
     let mut report = |n: u64, se: f64| bar.update(n, se);
     let comparison = pool
         .install(|| layouts::compare(start.state(), &chosen, buy, &config.request, &mut report));
     bar.finish();
     let shown = top.unwrap_or(chosen.len());
-    Ok(render::renderer(config.format).layouts(&start, &comparison, shown))
+    Ok(render::renderer_fit(config.format, config.fit).layouts(&start, &comparison, shown))
 }

@@ -10,7 +10,7 @@ use crate::Error;
 use crate::engine::analysis::{self, MethodChoice, Request};
 use crate::engine::arena::{self, LayoutChoice};
 use crate::engine::{layouts, sample};
-use crate::render::Format;
+use crate::render::{Fit, Format};
 use crate::report::Future;
 use crate::rules::Variant;
 use rand::RngExt;
@@ -41,6 +41,8 @@ pub struct Config {
     pub request: Request,
     /// Worker threads for Monte Carlo; `None`: every core.
     pub threads: Option<usize>,
+    /// The width of the output and the options shown in a table.
+    pub fit: Fit,
 }
 
 #[derive(Debug)]
@@ -94,6 +96,14 @@ impl Source {
     }
 }
 
+/// `--top N` of an advice: at least one option.
+fn positive_top(top: Option<usize>) -> Result<Option<usize>, Error> {
+    if top == Some(0) {
+        return Err(Error::Usage("--top: show at least 1 option".into()));
+    }
+    Ok(top)
+}
+
 fn format_of(json: bool) -> Format {
     if json { Format::Json } else { Format::Table }
 }
@@ -103,14 +113,26 @@ type Parts = (Task, Source, Format, Option<SolveArgs>);
 
 impl Config {
     pub fn from_args(args: Args) -> Result<Config, Error> {
+        let mut fit = Fit {
+            width: super::output_width(),
+            top: None,
+        };
         let (task, source, format, solve) = match args.command {
             Command::Show { input } => (Task::Show, Source::of(input), Format::Table, None),
-            Command::Advise { input, json, solve } => (
-                Task::Advise,
-                Source::of(input),
-                format_of(json),
-                Some(solve),
-            ),
+            Command::Advise {
+                input,
+                json,
+                top,
+                solve,
+            } => {
+                fit.top = positive_top(top)?;
+                (
+                    Task::Advise,
+                    Source::of(input),
+                    format_of(json),
+                    Some(solve),
+                )
+            }
             Command::Odds { input, json, solve } => odds(input, json, solve)?,
             Command::Layouts {
                 position,
@@ -169,6 +191,7 @@ impl Config {
             format,
             request,
             threads,
+            fit,
         })
     }
 }

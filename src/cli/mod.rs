@@ -23,10 +23,10 @@ mod words;
 pub use words::only_layout;
 
 use args::Args;
-use clap::Parser;
+use clap::{CommandFactory, FromArgMatches};
 use config::Config;
 use std::ffi::OsString;
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
 /// Runs the program on its arguments; the exit code follows STYLE.md (0, 1, 2).
@@ -35,7 +35,7 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
-    let args = match Args::try_parse_from(args) {
+    let args = match parse_args(args) {
         Ok(args) => args,
         Err(e) => {
             let _ = e.print();
@@ -63,6 +63,35 @@ pub fn terminal_safe(text: &str) -> String {
         }
     }
     out
+}
+
+/// The arguments read by clap, its help wrapped to the width of the output.
+fn parse_args<I, T>(args: I) -> Result<Args, clap::Error>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    let mut command = Args::command().term_width(output_width());
+    let matches = command.try_get_matches_from_mut(args)?;
+    Args::from_arg_matches(&matches)
+}
+
+/// The width of standard output: `COLUMNS` when set, else the terminal's,
+/// else 80 (a file or a pipe).
+pub fn output_width() -> usize {
+    let columns = std::env::var("COLUMNS").ok();
+    if let Some(n) = columns.and_then(|v| v.trim().parse::<usize>().ok())
+        && n > 0
+    {
+        return n;
+    }
+    if std::io::stdout().is_terminal()
+        && let Some((terminal_size::Width(w), _)) = terminal_size::terminal_size()
+        && w > 0
+    {
+        return w as usize;
+    }
+    crate::render::DEFAULT_WIDTH
 }
 
 /// Writes the result; a closed pipe is not an error.

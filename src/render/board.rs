@@ -1,6 +1,8 @@
 //! `show`: the position drawn for a person.
 
+use super::DEFAULT_WIDTH;
 use super::table::situation;
+use super::wrap::{columns, wrap};
 use crate::Position;
 use crate::rules::{At, Berth, Phase, PlayerId, TRACK_END};
 
@@ -9,8 +11,19 @@ fn owner(position: &Position, p: Option<PlayerId>) -> String {
 }
 
 /// The three lanes, each ship on its space (docked ships past the end), crews with
-/// seat costs, berths, pirates, pilots, insurance, money and who decides.
+/// seat costs, berths, pirates, pilots, insurance, money and who decides; for
+/// 80 columns.
 pub fn draw(position: &Position) -> String {
+    draw_fit(position, DEFAULT_WIDTH)
+}
+
+/// The same, fitted to `width` columns: berths one per line when a row of
+/// three does not fit, other long lines wrapped.
+pub fn draw_fit(position: &Position, width: usize) -> String {
+    wrap(&board(position, width), width)
+}
+
+fn board(position: &Position, width: usize) -> String {
     let s = position.state();
     let hm = position.name(s.harbour_master);
     let mut out = format!(
@@ -18,9 +31,9 @@ pub fn draw(position: &Position) -> String {
         s.players
     );
     out += &format!("Now: {}\n\n", situation(position));
-    out += &lanes(position);
+    out += &lanes(position, width);
     out += "\n";
-    out += &berths(position);
+    out += &berths(position, width);
     out += &format!(
         "Pirate ship: captain {}, second {}\n",
         owner(position, s.pirates[0]),
@@ -48,19 +61,26 @@ pub fn draw(position: &Position) -> String {
     out
 }
 
-fn lanes(position: &Position) -> String {
+/// Columns the lanes take with three columns per space.
+const WIDE_LANES: usize = 8 + 3 * (TRACK_END as usize + 1) + 11;
+
+fn lanes(position: &Position, width: usize) -> String {
     let s = position.state();
-    let spaces: String = (0..=TRACK_END).map(|x| format!("{x:>3}")).collect();
+    // Narrow outputs get two columns per space, the spaces numbered by their last digit.
+    let cell = if width < WIDE_LANES { 2 } else { 3 };
+    let spaces: String = (0..=TRACK_END)
+        .map(|x| match cell {
+            2 => format!("{:>2}", x % 10),
+            _ => format!("{x:>3}"),
+        })
+        .collect();
     let mut out = format!("{:<8}{spaces}  | harbour\n", "");
     for ship in &s.ships {
         let mark = ship.cargo.name()[..1].to_uppercase();
         let mut lane: String = (0..=TRACK_END)
             .map(|x| {
-                if ship.at == At::Sea(x) {
-                    format!("  {mark}")
-                } else {
-                    "  .".to_string()
-                }
+                let sign = if ship.at == At::Sea(x) { &mark } else { "." };
+                format!("{sign:>cell$}")
             })
             .collect();
         lane += if ship.at == At::Harbour {
@@ -85,7 +105,7 @@ fn lanes(position: &Position) -> String {
     out
 }
 
-fn berths(position: &Position) -> String {
+fn berths(position: &Position, width: usize) -> String {
     let s = position.state();
     let line = |title: &str, owners: &[Option<PlayerId>; 3], ships: usize| {
         let slots: Vec<String> = Berth::ALL
@@ -101,7 +121,12 @@ fn berths(position: &Position) -> String {
                 )
             })
             .collect();
-        format!("{title:<9} {}\n", slots.join("   "))
+        let row = format!("{title:<9} {}\n", slots.join("   "));
+        if columns(row.trim_end()) <= width {
+            return row;
+        }
+        let pad = format!("\n{:<9} ", "");
+        format!("{title:<9} {}\n", slots.join(&pad))
     };
     line("Harbour", &s.harbour, s.harbour_count())
         + &line("Shipyard", &s.shipyard, s.shipyard_count())
