@@ -113,10 +113,13 @@ pub enum Command {
     /// Apply events in order and print the new position (or the settlement).
     ///
     /// Events: a placement ("green ship:jade", "red harbour:B", "pass"), a roll
-    /// with its three dice in ship order ("roll 3 5 2"), a boarding choice ("stay",
-    /// "board:silk"), a pilot move ("jade+1", "silk-1,jade+1", "none"), a plunder
-    /// choice ("jade:harbour"). The player's name is optional; when given it must
-    /// be the one who decides. With --pos, every argument is an event.
+    /// with one die per ship at sea in ship order ("roll 3 5 2"; three dice
+    /// always do, a docked ship's ignored), a boarding choice ("stay",
+    /// "board:silk"), a pilot move ("jade+1", "silk-1,jade+1", "none"), a
+    /// plunder choice ("jade:harbour"). Any case; a cargo by its initial
+    /// ("ship:j", "j+1"); moves in any order. The player's name is optional;
+    /// when given it must be the one who decides. With --pos, every argument
+    /// is an event.
     #[command(verbatim_doc_comment)]
     Apply {
         /// The position (file or -) followed by the events; with --pos, events only.
@@ -129,9 +132,18 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Play a voyage at the table: one event or command per line on standard input
-    /// (events as for apply, plus show, advise, odds, undo, help, quit). After each
-    /// event it prints the board and the advice for whoever decides next.
+    /// Play a voyage at the table: one event or command per line.
+    ///
+    /// Events as for apply, as a player types them (any case, cargo initials,
+    /// moves in any order, "roll" with one die per ship at sea), or a row
+    /// number of the last advice; commands: show, pos, advise [MODEL], odds
+    /// [MODEL], model MODEL, undo, new, help, quit. After each event it prints
+    /// the board and the advice for whoever decides next; with --me NAME, only
+    /// when NAME decides (one line for every other event). On a terminal it
+    /// prompts with "> " and edits lines (history with the arrows); from a pipe
+    /// a refused line is reported on standard error with its line number, the
+    /// others are played, and the exit status is 2 if any was refused.
+    #[command(verbatim_doc_comment)]
     Session {
         /// The starting position (a file); or use --pos or --layout.
         #[arg(conflicts_with_all = ["pos", "layout"])]
@@ -144,6 +156,13 @@ pub enum Command {
         /// spaces; variants "+strong" or "+thirteen" may follow).
         #[arg(long)]
         layout: Option<String>,
+        /// Your seat: the board and the advice only when NAME decides, one line
+        /// for every other event.
+        #[arg(long, value_name = "NAME")]
+        me: Option<String>,
+        /// Show only the N best options in each advice table.
+        #[arg(long, value_name = "N")]
+        top: Option<usize>,
         #[command(flatten)]
         solve: SolveArgs,
     },

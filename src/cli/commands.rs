@@ -3,7 +3,7 @@
 
 use super::config::{Config, Task};
 use super::input::{read_position, read_text};
-use super::session::Session;
+use super::session::{Options as SessionOptions, Piped, Session, Typed};
 use super::{arena, bot, progress, words};
 use crate::engine::analysis::{self, Request};
 use crate::engine::layouts;
@@ -28,7 +28,7 @@ pub fn execute(config: &Config) -> Result<String, Error> {
         Task::Show => Ok(render::board::draw_fit(&position, config.fit.width)),
         Task::Convert { to_json } => Ok(convert(&position, to_json.unwrap_or(!given_as_json))),
         Task::Apply { events } => apply(&position, events, config.format),
-        Task::Session => session(position, &config.request),
+        Task::Session { me, samples_given } => session(position, config, me, *samples_given),
         _ => analyse(config, &position),
     }
 }
@@ -90,16 +90,43 @@ fn apply(position: &Position, events: &[String], format: Format) -> Result<Strin
     })
 }
 
-fn session(start: Position, request: &Request) -> Result<String, Error> {
+/// `session`: lines from the terminal (prompt, editing, history) or a pipe;
+/// from a pipe, any refused line makes the exit status 2.
+fn session(
+    start: Position,
+    config: &Config,
+    me: &Option<String>,
+    samples_given: bool,
+) -> Result<String, Error> {
+    let options = SessionOptions {
+        me: me.clone(),
+        fit: config.fit,
+        samples_given,
+    };
+    let mut session = Session::new(start, &config.request, options).map_err(Error::Usage)?;
+    let mut out = std::io::stdout();
+    let mut err = std::io::stderr();
     let stdin = std::io::stdin();
-    let mut stdout = std::io::stdout().lock();
-    let result = Session::new(start, request).run(stdin.lock(), &mut stdout);
+    let editor = match stdin.is_terminal() {
+        true => rustyline::DefaultEditor::new().ok(),
+        false => None,
+    };
+    let (result, interactive) = match editor {
+        Some(editor) => (session.run(&mut Typed(editor), &mut out, &mut err), true),
+        None => (
+            session.run(&mut Piped(stdin.lock()), &mut out, &mut err),
+            false,
+        ),
+    };
     match result {
-        Ok(()) => Ok(String::new()),
+        Ok(refused) if refused > 0 && !interactive => {
+            let s = if refused == 1 { "" } else { "s" };
+            Err(Error::Usage(format!(
+                "session: {refused} line{s} refused (see above); every other line was played"
+            )))
+        }
+        Ok(_) => Ok(String::new()),
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(String::new()),
-        Err(e) if e.kind() == std::io::ErrorKind::InvalidData => Err(Error::Usage(
-            "session: standard input is not UTF-8 text".into(),
-        )),
         Err(e) => Err(Error::Io(format!("session: {e}"))),
     }
 }

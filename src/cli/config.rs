@@ -58,7 +58,13 @@ pub enum Task {
     Apply {
         events: Vec<String>,
     },
-    Session,
+    /// A voyage played one line at a time; `me`: the seat of the person
+    /// playing (`--me`); `samples_given`: `--samples` was given, so a change
+    /// of model keeps it.
+    Session {
+        me: Option<String>,
+        samples_given: bool,
+    },
     /// Compare layouts: the best `top`, only those of `only` when given.
     Layouts {
         top: Option<usize>,
@@ -156,8 +162,13 @@ impl Config {
                 position,
                 pos,
                 layout,
+                me,
+                top,
                 solve,
-            } => session(position, pos, layout, solve)?,
+            } => {
+                fit.top = positive_top(top)?;
+                session(position, pos, layout, me, solve)?
+            }
             Command::Arena(args) => arena(args)?,
             Command::Bot { solve } => (Task::Bot, Source::Stdin, Format::Json, Some(solve)),
         };
@@ -320,6 +331,7 @@ fn session(
     position: Option<String>,
     pos: Option<String>,
     layout: Option<String>,
+    me: Option<String>,
     solve: SolveArgs,
 ) -> Result<Parts, Error> {
     let source = match (position, pos, layout) {
@@ -334,7 +346,21 @@ fn session(
             "session: give a starting position (a file, --pos or --layout)".into(),
         ));
     }
-    Ok((Task::Session, source, Format::Table, Some(solve)))
+    let task = Task::Session {
+        me,
+        samples_given: solve.samples.is_some(),
+    };
+    Ok((task, source, Format::Table, Some(solve)))
+}
+
+/// Play-outs made under `future` when no stopping rule is given: a greedy
+/// play-out values every option's later placements, so fewer of them.
+pub fn default_samples(future: Future, layouts: bool) -> u64 {
+    match future {
+        Future::None => DEFAULT_SAMPLES,
+        _ if layouts => DEFAULT_SAMPLES_LAYOUTS,
+        _ => DEFAULT_SAMPLES_PLACING,
+    }
 }
 
 impl SolveArgs {
@@ -407,12 +433,7 @@ impl SolveArgs {
         let mut settings = sample::Settings::new(seed);
         let open_ended =
             self.target_stderr.is_some() || self.until_settled || self.time_limit.is_some();
-        // A greedy play-out values every option's later placements: fewer of them.
-        let default_samples = match future {
-            Future::None => DEFAULT_SAMPLES,
-            _ if layouts => DEFAULT_SAMPLES_LAYOUTS,
-            _ => DEFAULT_SAMPLES_PLACING,
-        };
+        let default_samples = default_samples(future, layouts);
         settings.samples = self.samples.or((!open_ended).then_some(default_samples));
         settings.target_stderr = self.target_stderr;
         settings.until_settled = self.until_settled;
