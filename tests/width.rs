@@ -31,7 +31,18 @@ fn assert_fits(text: &str, width: usize, what: &str) {
 #[test]
 fn help_is_wrapped_to_the_width() {
     let commands = [
-        "", "show", "advise", "odds", "layouts", "convert", "apply", "session", "arena", "bot",
+        "",
+        "show",
+        "advise",
+        "odds",
+        "layouts",
+        "convert",
+        "apply",
+        "session",
+        "arena",
+        "bot",
+        "completions",
+        "man",
     ];
     for command in commands {
         let mut args: Vec<&str> = command.split_whitespace().collect();

@@ -180,6 +180,18 @@ pub enum Command {
     /// started with sh -c, one instance per thread.
     #[command(verbatim_doc_comment)]
     Arena(ArenaArgs),
+    /// Print a completion script for a shell (bash: source it, or save it
+    /// in bash-completion's completions folder as manila-odds).
+    Completions {
+        /// The shell to complete in.
+        #[arg(value_enum)]
+        shell: ShellArg,
+    },
+    /// Print the manual page (roff), e.g. manila-odds man | man -l -
+    Man {
+        /// A command's own page (e.g. advise); default: the tool's page.
+        command: Option<String>,
+    },
     /// Be a bot: answer the bot protocol (BOTS.md) on standard input and output
     /// with the advice of --future's model, so that other referees can play
     /// against it. One process keeps its tables across decisions and voyages.
@@ -236,6 +248,13 @@ pub struct ArenaArgs {
 pub enum LayoutArg {
     Random,
     Policy,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShellArg {
+    Bash,
+    Zsh,
+    Fish,
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]

@@ -21,6 +21,8 @@ pub fn execute(config: &Config) -> Result<String, Error> {
             return arena::run(task, &config.request, config.threads, config.format);
         }
         Task::Bot => return serve_bot(&config.request),
+        Task::Completions(shell) => return Ok(super::docs::completions(*shell)),
+        Task::Man(command) => return super::docs::man(command.as_deref()),
         _ => {}
     }
     let (position, given_as_json) = read_position(&config.source)?;

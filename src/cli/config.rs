@@ -3,7 +3,8 @@
 
 use super::arena::{ArenaTask, PolicySpec};
 use super::args::{
-    ArenaArgs, Args, Command, FormatArg, FutureArg, LayoutArg, MethodArg, PositionArgs, SolveArgs,
+    ArenaArgs, Args, Command, FormatArg, FutureArg, LayoutArg, MethodArg, PositionArgs, ShellArg,
+    SolveArgs,
 };
 use super::words;
 use crate::Error;
@@ -75,6 +76,10 @@ pub enum Task {
     Arena(ArenaTask),
     /// Answer the bot protocol on standard input and output.
     Bot,
+    /// A shell's completion script.
+    Completions(ShellArg),
+    /// The manual page, of the tool or of one command.
+    Man(Option<String>),
 }
 
 /// Where the position comes from.
@@ -171,6 +176,10 @@ impl Config {
             }
             Command::Arena(args) => arena(args)?,
             Command::Bot { solve } => (Task::Bot, Source::Stdin, Format::Json, Some(solve)),
+            Command::Completions { shell } => {
+                (Task::Completions(shell), Source::Stdin, Format::Table, None)
+            }
+            Command::Man { command } => (Task::Man(command), Source::Stdin, Format::Table, None),
         };
         let layouts = matches!(task, Task::Layouts { .. });
         let (request, threads) = match solve {

@@ -7,7 +7,8 @@
 //! - [`session`]: a voyage played one event a line; [`progress`]: the bars;
 //! - [`arena`]: matches between policies; [`bots`]: external bots (BOTS.md);
 //!   [`bot`]: the tool as a bot;
-//! - `words.rs`: the engine's typed errors in the command line's words.
+//! - `words.rs`: the engine's typed errors in the command line's words;
+//! - `docs.rs`: shell completions and the manual page, from the arguments.
 
 pub mod arena;
 pub mod args;
@@ -15,6 +16,7 @@ pub mod bot;
 pub mod bots;
 pub mod commands;
 pub mod config;
+mod docs;
 pub mod input;
 pub mod progress;
 pub mod session;
