@@ -55,8 +55,8 @@ fn analyse(config: &Config, position: &Position) -> Result<String, Error> {
     let pool = thread_pool(config.threads)?;
     // Progress goes to standard error, and only to a person watching it.
     let what = match config.task {
-        Task::Advise => "the advice",
-        _ => "the odds",
+        Task::Advise => "advice",
+        _ => "odds",
     };
     let mut bar = progress_bar(what, &config.request);
     let mut report = |n: u64, se: f64| bar.update(n, se);

@@ -78,7 +78,7 @@ fn spinner_style() -> ProgressStyle {
 
 /// A bar: the share done, what is being computed, the time gone and left.
 fn bar_style() -> ProgressStyle {
-    style("{bar:20} {percent:>3}% {msg}, {elapsed} gone, about {eta} left")
+    style("{bar:16} {percent:>3}% {msg}, {elapsed} gone, ~{eta} left")
 }
 
 /// How far a Monte Carlo run has to go, from its stopping rules: the play-outs
@@ -132,7 +132,7 @@ pub struct Bar {
 }
 
 impl Bar {
-    /// A bar for computing `what` ("the advice", "100 layouts") by `plan`,
+    /// A bar for computing `what` ("advice", "100 layouts") by `plan`,
     /// drawn only if `enabled` (standard error is a terminal).
     pub fn start(enabled: bool, what: &str, plan: Plan) -> Bar {
         let shown = Delayed::start(enabled, STEPS, spinner_style());
@@ -156,7 +156,8 @@ impl Bar {
         let bar = &shown.bar;
         let planned = self.plan.samples.map_or(String::new(), |n| format!("/{n}"));
         let mut msg = format!("{}: {samples}{planned} play-outs", self.what);
-        if stderr.is_finite() {
+        // The standard error tells how far a run to a target has to go.
+        if stderr.is_finite() && self.plan.target_stderr.is_some() {
             msg += &format!(", s.e. {stderr:.3}");
         }
         match self.plan.done(samples, stderr, self.started.elapsed()) {
@@ -189,7 +190,7 @@ pub struct Counter {
 impl Counter {
     pub fn new(total: u64, what: &'static str, enabled: bool) -> Counter {
         let template = format!(
-            "{{bar:20}} {{pos}}/{{len}} {what} {{percent}}%, {{elapsed}} gone, about {{eta}} left"
+            "{{bar:16}} {{pos}}/{{len}} {what} {{percent}}%, {{elapsed}} gone, ~{{eta}} left"
         );
         Counter {
             shown: std::sync::Mutex::new(Delayed::start(enabled, total, style(&template))),

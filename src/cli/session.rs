@@ -344,7 +344,7 @@ impl Session {
         let future = model_word(rest)?;
         let p = self.going()?.clone();
         let request = self.request_for(future)?;
-        let mut bar = commands::progress_bar("the odds", &request);
+        let mut bar = commands::progress_bar("odds", &request);
         let mut report = |n: u64, se: f64| bar.update(n, se);
         let odds = analysis::odds_with(&mut self.cache, &p, &request, &mut report);
         bar.finish();
@@ -373,7 +373,7 @@ impl Session {
 
     /// The advice for the decider of `p`, drawn; its rows are remembered.
     fn advice(&mut self, p: &Position, request: &Request) -> String {
-        let mut bar = commands::progress_bar("the advice", request);
+        let mut bar = commands::progress_bar("advice", request);
         let mut report = |n: u64, se: f64| bar.update(n, se);
         let advice = analysis::advise_with(&mut self.cache, p, request, &mut report);
         bar.finish();

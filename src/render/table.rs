@@ -187,9 +187,10 @@ fn dropped_note(dropped: &[String], width: usize) -> String {
     if dropped.is_empty() {
         return String::new();
     }
+    let them = if dropped.len() == 1 { "it" } else { "them" };
     wrap(
         &format!(
-            "Left out to fit {width} columns: {} (a wider COLUMNS, or --json, shows them).\n",
+            "Left out to fit {width} columns: {} (a wider COLUMNS, or --json, shows {them}).\n",
             dropped.join(", ")
         ),
         width,
@@ -460,20 +461,20 @@ impl Render for TableRender {
 }
 
 /// The layouts as columns: rank, layout, ashore, purchase, value, P(best),
-/// docking odds and every player's value. The players' values go first when
-/// the table is too wide (the harbour master's is the value), then ashore
-/// (the layout says which cargo is missing).
+/// docking odds and every player's value. Ashore goes first when the table is
+/// too wide (the layout says which cargo is missing), then the players' values
+/// (the harbour master's is the value).
 fn layout_columns(rows: &[&LayoutValue], names: &[&str], buy: bool, sampled: bool) -> Vec<Column> {
     let mut rank = Column::new("#", true);
     let mut layout_col = Column::new("layout", true);
-    let mut ashore = Column::new("ashore", true).droppable(2);
+    let mut ashore = Column::new("ashore", true).droppable(1);
     let mut purchase = Column::new("buy", true);
     let mut value = Column::new("value", false);
     let mut best = Column::new("P(best)", false);
     let mut docks = Column::new("docks", false);
     let mut players: Vec<Column> = names
         .iter()
-        .map(|n| Column::new(n, false).droppable(1))
+        .map(|n| Column::new(n, false).droppable(2))
         .collect();
     for (k, l) in rows.iter().enumerate() {
         rank.push_same((k + 1).to_string());
@@ -504,12 +505,11 @@ fn layout_columns(rows: &[&LayoutValue], names: &[&str], buy: bool, sampled: boo
             .map(|s| format!("{:.0}", 100.0 * s.p_harbour))
             .collect();
         docks.push(full.join(" "), short.join(" "));
+        // Compact: the other players' values without their intervals (the
+        // harbour master's is the value, with its interval).
         for (p, (col, v)) in players.iter_mut().zip(&l.players).enumerate() {
             let se = l.players_stderr.as_ref().map(|e| e[p]);
-            col.push(
-                with_interval(*v, se, money),
-                compact_interval(*v, se, money),
-            );
+            col.push(with_interval(*v, se, money), money(*v));
         }
     }
     let mut columns = vec![rank, layout_col, ashore];
