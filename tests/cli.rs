@@ -20,6 +20,8 @@ fn text(bytes: &[u8]) -> String {
 }
 
 /// The ```console blocks of the README: a `$ ` command line, then its output.
+/// A session's transcript shows the lines it read after `> `: they are its
+/// standard input.
 fn readme_examples() -> Vec<(Vec<String>, String)> {
     let readme = std::fs::read_to_string(format!("{ROOT}/README.md")).expect("README.md");
     let mut out = Vec::new();
@@ -80,7 +82,12 @@ fn the_readme_shows_what_the_commands_print() {
     assert!(examples.len() >= 3);
     for (args, expected) in examples {
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        let out = run(&args);
+        let typed: String = expected
+            .lines()
+            .filter_map(|l| l.strip_prefix("> "))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        let out = run_stdin(&args, &typed);
         assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
         assert_eq!(
             text(&out.stdout),
