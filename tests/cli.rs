@@ -20,12 +20,15 @@ fn text(bytes: &[u8]) -> String {
 }
 
 /// The ```console blocks of the README: a `$ ` command line, then its output.
+/// A session's transcript shows the lines it read after `> `: they are its
+/// standard input.
 fn readme_examples() -> Vec<(Vec<String>, String)> {
     let readme = std::fs::read_to_string(format!("{ROOT}/README.md")).expect("README.md");
     let mut out = Vec::new();
-    for block in readme.split("```console\n").skip(1) {
-        let block = block.split("\n```").next().unwrap_or_default();
-        let (command, expected) = block.split_once('\n').unwrap_or((block, ""));
+    for block in readme_console_blocks(&readme) {
+        // A command may go on over lines ending with a backslash, as in a shell.
+        let block = block.replace("\\\n", "");
+        let (command, expected) = block.split_once('\n').unwrap_or((&block, ""));
         let command = command.trim_start_matches("$ ");
         let args = command
             .strip_prefix("cargo run --release -- ")
@@ -34,6 +37,30 @@ fn readme_examples() -> Vec<(Vec<String>, String)> {
         out.push((split_words(args), format!("{expected}\n")));
     }
     out
+}
+
+/// The text of every ```console block of the README.
+fn readme_console_blocks(readme: &str) -> Vec<&str> {
+    readme
+        .split("```console\n")
+        .skip(1)
+        .map(|block| block.split("\n```").next().unwrap_or_default())
+        .collect()
+}
+
+/// Every console block of the README, commands and output, fits a terminal
+/// of 80 columns (issue 15): what a reader copies is what they will see.
+#[test]
+fn every_readme_console_block_fits_80_columns() {
+    let readme = std::fs::read_to_string(format!("{ROOT}/README.md")).expect("README.md");
+    let blocks = readme_console_blocks(&readme);
+    assert!(blocks.len() >= 8, "the README shows its commands");
+    for block in blocks {
+        for line in block.lines() {
+            let width = line.chars().count();
+            assert!(width <= 80, "{width} columns in the README:\n{line}");
+        }
+    }
 }
 
 /// Splits a command line at spaces, keeping "double-quoted words" whole.
@@ -55,7 +82,12 @@ fn the_readme_shows_what_the_commands_print() {
     assert!(examples.len() >= 3);
     for (args, expected) in examples {
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        let out = run(&args);
+        let typed: String = expected
+            .lines()
+            .filter_map(|l| l.strip_prefix("> "))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        let out = run_stdin(&args, &typed);
         assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
         assert_eq!(
             text(&out.stdout),

@@ -153,17 +153,276 @@ fn a_scripted_session_plays_the_whole_voyage() {
 
 #[test]
 fn a_session_refuses_bad_events_and_undoes() {
-    let out = session(
+    // Issue 15: refused lines go to standard error with their line number, and
+    // a piped session with a refused line exits with status 2.
+    let out = common::run_bin(
         &["session", "tests/data/voyage-start.json"],
-        "blue ship:jade\nred ship:jade\nundo\nundo\nquit\nred pass\n",
+        Some("blue ship:jade\nred ship:jade\nundo\nundo\nquit\nred pass\n"),
+    );
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("error: line 1: event 'blue ship:jade': it is red's decision"),
+        "{stderr}"
     );
     assert!(
-        out.contains("error: event 'blue ship:jade': it is red's decision"),
+        stderr.contains("error: line 4: nothing to undo"),
+        "{stderr}"
+    );
+    assert!(
+        !stdout.contains("> red pass"),
+        "input after quit is not read: {stdout}"
+    );
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// A 4-player voyage start: red is harbour master and places first.
+const START: &str = "tests/data/voyage-start.json";
+
+#[test]
+fn a_piped_session_plays_every_line_but_the_refused_ones_and_exits_2() {
+    let mut input = b"red ship:jade\nblue ship:tea\nblue ship:silk\n".to_vec();
+    input.extend_from_slice(b"\xff\xfe not text\n");
+    input.extend_from_slice(b"green harbour:A\nshow\n");
+    let out = run_bytes(&["session", START, "--me", "yellow"], &input);
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("error: line 2: event 'blue ship:tea'"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("error: line 4: the line is not UTF-8 text"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("2 lines refused"), "{stderr}");
+    // Nothing of a refusal on standard output; the lines after it were played.
+    assert!(!stdout.contains("error"), "{stdout}");
+    assert!(stdout.contains("seats 3:blue"), "{stdout}");
+    assert!(stdout.contains("Harbour   A:green"), "{stdout}");
+}
+
+/// Runs the binary on raw bytes (a line may be no UTF-8).
+fn run_bytes(args: &[&str], input: &[u8]) -> std::process::Output {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_manila-odds"))
+        .args(args)
+        .current_dir(ROOT)
+        .env_remove("COLUMNS")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut pipe = child.stdin.take().expect("stdin");
+    let input = input.to_vec();
+    let writer = std::thread::spawn(move || pipe.write_all(&input));
+    let out = child.wait_with_output().expect("the binary finishes");
+    writer.join().expect("writer").ok();
+    out
+}
+
+#[test]
+fn me_gets_the_board_and_advice_only_when_deciding() {
+    let out = session(
+        &["session", START, "--me", "green"],
+        "red ship:jade\nblue ship:silk\ngreen harbour:A\n",
+    );
+    // One line for each of the others' events, saying who is next.
+    assert!(
+        out.contains("red ship:jade. Now blue to place (round 1, before roll 1).\n"),
         "{out}"
     );
-    assert!(out.contains("error: nothing to undo"), "{out}");
+    assert!(out.contains("blue ship:silk.\nManila voyage"), "{out}");
+    assert_eq!(out.matches("Manila voyage").count(), 1, "{out}");
+    assert_eq!(out.matches("green to decide").count(), 1, "{out}");
     assert!(
-        !out.contains("> red pass"),
-        "input after quit is not read: {out}"
+        out.contains("green harbour:A. Now yellow to place"),
+        "{out}"
+    );
+    // The start, when someone else decides, is one line too.
+    assert!(
+        out.starts_with("Now red to place (round 1, before roll 1).\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn the_model_changes_inside_the_session() {
+    let out = session(
+        &[
+            "session",
+            "--pos",
+            "r*,b,g,y 2:r J10:b S9 N8:y",
+            "--top",
+            "3",
+        ],
+        "advise greedy\nadvise --future equilibrium\nmodel greedy\nmodel\nadvise\n",
+    );
+    let methods: Vec<&str> = out
+        .lines()
+        .filter(|l| l.trim_start().starts_with("future ") || l.contains("; future "))
+        .collect();
+    // The start's advice, then advise greedy, equilibrium, and the new model.
+    assert_eq!(methods.len(), 4, "{out}");
+    assert!(methods[0].contains("future none"), "{methods:?}");
+    assert!(methods[1].contains("future greedy"), "{methods:?}");
+    assert!(methods[2].contains("equilibrium"), "{methods:?}");
+    assert!(methods[3].contains("future greedy"), "{methods:?}");
+    assert!(
+        out.contains("Every later advice is under the model greedy."),
+        "{out}"
+    );
+    assert!(out.contains("The model is greedy"), "{out}");
+    let refused = common::run_bin(
+        &["session", "--pos", "r*,b,g,y 2:r J10:b S9 N8:y"],
+        Some("model greedie\n"),
+    );
+    assert!(
+        text(&refused.stderr)
+            .contains("'greedie' is not a model (none, greedy, equilibrium); did you mean greedy?"),
+        "{}",
+        text(&refused.stderr)
+    );
+}
+
+#[test]
+fn undo_says_what_it_undid_and_pos_prints_the_notation() {
+    let out = session(
+        &["session", START, "--me", "yellow"],
+        "red ship:jade\nundo\npos\n",
+    );
+    assert!(
+        out.contains("Undid 'red ship:jade'. Now red to place (round 1, before roll 1)."),
+        "{out}"
+    );
+    assert!(
+        out.contains("> pos\nred*,blue,green,yellow 0:red J2 S3 N4\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn events_are_read_as_a_player_types_them() {
+    // Case, cargo initials, a roll with a die per ship at sea only.
+    let out = session(
+        &[
+            "session",
+            "--pos",
+            "r*,b,g,y 2:large JD:r S12:b N2:g X:y l:r",
+        ],
+        "R N+1, S+1\nroll 1 2\n",
+    );
+    assert!(out.contains("The voyage is over."), "{out}");
+    assert!(out.contains("silk     docked in the harbour"), "{out}");
+    // The same words through apply, which shares the parser.
+    let applied = common::run_ok(
+        &[
+            "apply",
+            "--pos",
+            "r*,b,g,y 2:large JD:r S12:b N2:g X:y l:r",
+            "r n+1,s+1",
+            "roll 12",
+        ],
+        None,
+    );
+    assert!(
+        applied.contains("silk     docked in the harbour"),
+        "{applied}"
+    );
+    let out = common::run_bin(&["apply", START, "pirat"], None);
+    assert!(
+        text(&out.stderr).contains("'pirat' is not an action; did you mean pirate?"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = common::run_bin(&["apply", START, "rde ship:j"], None);
+    assert!(
+        text(&out.stderr).contains("did you mean red?"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn a_number_takes_that_row_of_the_last_advice() {
+    let out = session(&["session", START], "1\n");
+    let best = out
+        .lines()
+        .find_map(|l| l.strip_prefix("Recommendation: red should take "))
+        .and_then(|l| l.split(' ').next())
+        .expect("a recommendation")
+        .to_string();
+    let took = session(&["session", START], &format!("{best}\n"));
+    // Row 1 and the best option typed out lead to the same board.
+    let after = |t: &str| {
+        t[t.find("> ").expect("echo")..]
+            .lines()
+            .skip(1)
+            .take(12)
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(after(&out), after(&took));
+    let out = common::run_bin(&["session", START, "--me", "yellow"], Some("1\n"));
+    assert!(
+        text(&out.stderr).contains("no advice shown for this decision"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn the_end_of_a_voyage_gives_each_profit_then_new_or_quit() {
+    let mut script =
+        std::fs::read_to_string(format!("{ROOT}/tests/data/voyage.script")).expect("script");
+    script += "new\nblue S3 G3 N3\npos\nquit\nred pass\n";
+    let out = session(&["session", START], &script);
+    let tail = &out[out.find("The voyage is over.").expect("settled")..];
+    // R13: red paid 3 (jade), 5 (large pilot) and 2 (nutmeg), received 18.
+    for line in [
+        "red        +8",
+        "blue       +26",
+        "green      +9",
+        "yellow     +11",
+    ] {
+        assert!(tail.contains(line), "{line:?} not in\n{tail}");
+    }
+    assert!(
+        tail.contains("'new J2 S3 G4' starts the next one"),
+        "{tail}"
+    );
+    // The next voyage: blue is harbour master; prices rose (R12).
+    assert!(
+        tail.contains("red,blue*,green,yellow 0:blue S3 G3 N3 ^J5,S5"),
+        "{tail}"
+    );
+    assert!(!tail.contains("> red pass"), "{tail}");
+}
+
+#[test]
+fn the_next_voyage_carries_cash_after_the_settlement() {
+    // r pays 3 for a jade seat; b takes insurance (+10) and pays 29 in claims
+    // when all three ships are wrecked: b's cash cannot fall below 0.
+    let lines = "r ship:j\nb insurance\ng pass\ny pass\nroll 111\nr pass\nb pass\n\
+                 roll 111\nroll 111\nnew J2 S3 G4\npos\n";
+    let out = session(
+        &[
+            "session",
+            "--pos",
+            "r*,b,g,y 0:r J2 S3 G4 $r10,b5,g5,y0",
+            "--me",
+            "g",
+        ],
+        lines,
+    );
+    assert!(out.contains("  b          -19\n"), "{out}");
+    assert!(
+        out.contains("> pos\nr*,b,g,y 0:r J2 S3 G4 $r7,b0,g5,y0\n"),
+        "{out}"
     );
 }

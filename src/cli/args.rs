@@ -57,6 +57,9 @@ pub enum Command {
         /// Print the advice JSON of POSITION.md instead of a table.
         #[arg(long)]
         json: bool,
+        /// Show only the N best options in the table (the JSON lists all).
+        #[arg(long, value_name = "N")]
+        top: Option<usize>,
         #[command(flatten)]
         solve: SolveArgs,
     },
@@ -79,18 +82,24 @@ pub enum Command {
     /// ships empty): players, harbour master, and optional cash, shares, prices.
     #[command(verbatim_doc_comment)]
     Layouts {
-        /// The voyage start: a JSON file (POSITION.md without ships), - for
-        /// standard input, or --pos with a notation of the start.
-        #[command(flatten)]
-        input: PositionArgs,
+        /// The voyage start: a JSON file (POSITION.md without ships), or - for
+        /// standard input; or use --pos.
+        #[arg(conflicts_with = "pos")]
+        position: Option<String>,
+        /// The voyage start in the one-line notation (its ships stand for any
+        /// layout; nothing placed, no roll made).
+        #[arg(long, value_name = "NOTATION")]
+        pos: Option<String>,
         /// Print JSON instead of a table.
         #[arg(long)]
         json: bool,
         /// Show only the N best layouts (default: all).
         #[arg(long, value_name = "N")]
         top: Option<usize>,
-        /// Compare only these layouts, as in the notation: "J2 S3 G4" ...
-        #[arg(long, value_name = "LAYOUT", num_args = 1..)]
+        /// Compare only these layouts, as in the notation: "J2 S3 G4" ... (one
+        /// or more after --only, or --only again for each). A last value that is
+        /// not a layout is the voyage start: layouts --only "J2 S3 G4" start.json.
+        #[arg(long, value_name = "LAYOUT", num_args = 1.., action = clap::ArgAction::Append)]
         only: Vec<String>,
         /// Also value buying one share (R1: its price, at least 5) with each
         /// layout, and report the best purchase.
@@ -154,10 +163,13 @@ pub enum Command {
     /// Apply events in order and print the new position (or the settlement).
     ///
     /// Events: a placement ("green ship:jade", "red harbour:B", "pass"), a roll
-    /// with its three dice in ship order ("roll 3 5 2"), a boarding choice ("stay",
-    /// "board:silk"), a pilot move ("jade+1", "silk-1,jade+1", "none"), a plunder
-    /// choice ("jade:harbour"). The player's name is optional; when given it must
-    /// be the one who decides. With --pos, every argument is an event.
+    /// with one die per ship at sea in ship order ("roll 3 5 2"; three dice
+    /// always do, a docked ship's ignored), a boarding choice ("stay",
+    /// "board:silk"), a pilot move ("jade+1", "silk-1,jade+1", "none"), a
+    /// plunder choice ("jade:harbour"). Any case; a cargo by its initial
+    /// ("ship:j", "j+1"); moves in any order. The player's name is optional;
+    /// when given it must be the one who decides. With --pos, every argument
+    /// is an event.
     #[command(verbatim_doc_comment)]
     Apply {
         /// The position (file or -) followed by the events; with --pos, events only.
@@ -170,9 +182,18 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Play a voyage at the table: one event or command per line on standard input
-    /// (events as for apply, plus show, advise, odds, undo, help, quit). After each
-    /// event it prints the board and the advice for whoever decides next.
+    /// Play a voyage at the table: one event or command per line.
+    ///
+    /// Events as for apply, as a player types them (any case, cargo initials,
+    /// moves in any order, "roll" with one die per ship at sea), or a row
+    /// number of the last advice; commands: show, pos, advise [MODEL], odds
+    /// [MODEL], model MODEL, undo, new, help, quit. After each event it prints
+    /// the board and the advice for whoever decides next; with --me NAME, only
+    /// when NAME decides (one line for every other event). On a terminal it
+    /// prompts with "> " and edits lines (history with the arrows); from a pipe
+    /// a refused line is reported on standard error with its line number, the
+    /// others are played, and the exit status is 2 if any was refused.
+    #[command(verbatim_doc_comment)]
     Session {
         /// The starting position (a file); or use --pos or --layout.
         #[arg(conflicts_with_all = ["pos", "layout"])]
@@ -185,6 +206,13 @@ pub enum Command {
         /// spaces; variants "+strong" or "+thirteen" may follow).
         #[arg(long)]
         layout: Option<String>,
+        /// Your seat: the board and the advice only when NAME decides, one line
+        /// for every other event.
+        #[arg(long, value_name = "NAME")]
+        me: Option<String>,
+        /// Show only the N best options in each advice table.
+        #[arg(long, value_name = "N")]
+        top: Option<usize>,
         #[command(flatten)]
         solve: SolveArgs,
     },
@@ -203,6 +231,18 @@ pub enum Command {
     /// sh -c, one instance per thread.
     #[command(verbatim_doc_comment)]
     Arena(ArenaArgs),
+    /// Print a completion script for a shell (bash: source it, or save it
+    /// in bash-completion's completions folder as manila-odds).
+    Completions {
+        /// The shell to complete in.
+        #[arg(value_enum)]
+        shell: ShellArg,
+    },
+    /// Print the manual page (roff), e.g. manila-odds man | man -l -
+    Man {
+        /// A command's own page (e.g. advise); default: the tool's page.
+        command: Option<String>,
+    },
     /// Be a bot: answer the bot protocol (BOTS.md) on standard input and output
     /// with the advice of --future's model, so that other referees can play
     /// against it. One process keeps its tables across decisions and voyages.
@@ -263,6 +303,13 @@ pub enum LayoutArg {
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShellArg {
+    Bash,
+    Zsh,
+    Fish,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FormatArg {
     Json,
     Notation,
@@ -291,8 +338,9 @@ pub struct SolveArgs {
     /// Stop once the best option leads each other by 3 joint standard errors.
     #[arg(long)]
     pub until_settled: bool,
-    /// Never more play-outs than this.
-    #[arg(long, default_value_t = 20_000_000)]
+    /// Never more play-outs than this (at least 432: two blocks of 216, the
+    /// fewest that give standard errors).
+    #[arg(long, value_name = "N", default_value_t = 20_000_000)]
     pub max_samples: u64,
     /// Stop after this many seconds and report what has been gathered.
     #[arg(long, value_name = "S")]

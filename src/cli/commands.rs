@@ -3,7 +3,7 @@
 
 use super::config::{Config, Source, Task};
 use super::input::{read_position, read_text};
-use super::session::Session;
+use super::session::{Options as SessionOptions, Piped, Session, Typed};
 use super::{arena, batch, bot, progress, words};
 use crate::engine::analysis::{self, Progress, Request};
 use crate::engine::bid;
@@ -22,10 +22,18 @@ pub fn execute(config: &Config) -> Result<String, Error> {
         Task::Arena(task) => arena::run(task, &config.request, config.threads, config.format),
         Task::Bot => serve_bot(&config.request),
         Task::Batch => serve_batch(config),
+        Task::Completions(shell) => Ok(super::docs::completions(*shell)),
+        Task::Man(command) => super::docs::man(command.as_deref()),
         Task::Advise | Task::Odds | Task::Layouts { .. } | Task::Bid { .. } => {
             let pool = thread_pool(config.threads)?;
             // Progress goes to standard error, and only to a person watching it.
-            let mut bar = progress::Bar::new(std::io::stderr().is_terminal());
+            let what = match &config.task {
+                Task::Advise => "advice".to_string(),
+                Task::Odds => "odds".to_string(),
+                Task::Bid { .. } => "bids".to_string(),
+                _ => "layouts".to_string(),
+            };
+            let mut bar = progress_bar(&what, &config.request);
             let mut report = |n: u64, se: f64| bar.update(n, se);
             let text = pool.install(|| respond(config, &mut Cache::default(), &mut report));
             bar.finish();
@@ -38,8 +46,10 @@ pub fn execute(config: &Config) -> Result<String, Error> {
                     Ok(convert(&position, to_json.unwrap_or(!given_as_json)))
                 }
                 Task::Apply { events } => apply(&position, events, config.format),
-                Task::Session => session(position, &config.request),
-                _ => Ok(render::board::draw(&position)),
+                Task::Session { me, samples_given } => {
+                    session(position, config, me, *samples_given)
+                }
+                _ => Ok(render::board::draw_fit(&position, config.fit.width)),
             }
         }
     }
@@ -48,7 +58,7 @@ pub fn execute(config: &Config) -> Result<String, Error> {
 /// The answer of `advise`, `odds`, `layouts` or `bid`, computed on the current
 /// threads with the solvers of `cache`: what `batch` asks of each request.
 pub fn respond(config: &Config, cache: &mut Cache, progress: Progress) -> Result<String, Error> {
-    let renderer = render::renderer(config.format);
+    let renderer = render::renderer_fit(config.format, config.fit);
     match &config.task {
         Task::Layouts { top, only, buy } => {
             let start = read_start(&config.source)?;
@@ -125,7 +135,7 @@ fn analyse(
     position: &Position,
     progress: Progress,
 ) -> Result<String, Error> {
-    let renderer = render::renderer(config.format);
+    let renderer = render::renderer_fit(config.format, config.fit);
     let request = &config.request;
     if matches!(config.task, Task::Advise) {
         if position.state().decider().is_none() {
@@ -160,18 +170,52 @@ fn apply(position: &Position, events: &[String], format: Format) -> Result<Strin
     })
 }
 
-fn session(start: Position, request: &Request) -> Result<String, Error> {
+/// `session`: lines from the terminal (prompt, editing, history) or a pipe;
+/// from a pipe, any refused line makes the exit status 2.
+fn session(
+    start: Position,
+    config: &Config,
+    me: &Option<String>,
+    samples_given: bool,
+) -> Result<String, Error> {
+    let options = SessionOptions {
+        me: me.clone(),
+        fit: config.fit,
+        samples_given,
+    };
+    let mut session = Session::new(start, &config.request, options).map_err(Error::Usage)?;
+    let mut out = std::io::stdout();
+    let mut err = std::io::stderr();
     let stdin = std::io::stdin();
-    let mut stdout = std::io::stdout().lock();
-    let result = Session::new(start, request).run(stdin.lock(), &mut stdout);
+    let editor = match stdin.is_terminal() {
+        true => rustyline::DefaultEditor::new().ok(),
+        false => None,
+    };
+    let (result, interactive) = match editor {
+        Some(editor) => (session.run(&mut Typed(editor), &mut out, &mut err), true),
+        None => (
+            session.run(&mut Piped(stdin.lock()), &mut out, &mut err),
+            false,
+        ),
+    };
     match result {
-        Ok(()) => Ok(String::new()),
+        Ok(refused) if refused > 0 && !interactive => {
+            let s = if refused == 1 { "" } else { "s" };
+            Err(Error::Usage(format!(
+                "session: {refused} line{s} refused (see above); every other line was played"
+            )))
+        }
+        Ok(_) => Ok(String::new()),
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(String::new()),
-        Err(e) if e.kind() == std::io::ErrorKind::InvalidData => Err(Error::Usage(
-            "session: standard input is not UTF-8 text".into(),
-        )),
         Err(e) => Err(Error::Io(format!("session: {e}"))),
     }
+}
+
+/// The progress of computing `what` under `request`, on standard error when
+/// it is a terminal.
+pub fn progress_bar(what: &str, request: &Request) -> progress::Bar {
+    let plan = progress::Plan::of(&request.sampling);
+    progress::Bar::start(std::io::stderr().is_terminal(), what, plan)
 }
 
 /// The worker threads of a run (`--threads`, default every core).

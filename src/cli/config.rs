@@ -3,14 +3,15 @@
 
 use super::arena::{ArenaTask, PolicySpec};
 use super::args::{
-    ArenaArgs, Args, Command, FormatArg, FutureArg, LayoutArg, MethodArg, PositionArgs, SolveArgs,
+    ArenaArgs, Args, Command, FormatArg, FutureArg, LayoutArg, MethodArg, PositionArgs, ShellArg,
+    SolveArgs,
 };
 use super::words;
 use crate::Error;
 use crate::engine::analysis::{self, MethodChoice, Request};
 use crate::engine::arena::{self, LayoutChoice};
 use crate::engine::{layouts, sample};
-use crate::render::Format;
+use crate::render::{Fit, Format};
 use crate::report::{Future, Lambda};
 use crate::rules::Variant;
 use rand::RngExt;
@@ -29,6 +30,9 @@ pub const DEFAULT_SAMPLES_PLACING: u64 = 4_320;
 /// given: two blocks, the least that gives error bars.
 pub const DEFAULT_SAMPLES_LAYOUTS: u64 = 432;
 
+/// The fewest play-outs a run makes: two blocks, for standard errors.
+pub const MIN_SAMPLES: u64 = 2 * sample::BLOCK;
+
 /// What to do, with every argument checked.
 #[derive(Debug)]
 pub struct Config {
@@ -38,6 +42,8 @@ pub struct Config {
     pub request: Request,
     /// Worker threads for Monte Carlo; `None`: every core.
     pub threads: Option<usize>,
+    /// The width of the output and the options shown in a table.
+    pub fit: Fit,
 }
 
 #[derive(Debug)]
@@ -53,7 +59,13 @@ pub enum Task {
     Apply {
         events: Vec<String>,
     },
-    Session,
+    /// A voyage played one line at a time; `me`: the seat of the person
+    /// playing (`--me`); `samples_given`: `--samples` was given, so a change
+    /// of model keeps it.
+    Session {
+        me: Option<String>,
+        samples_given: bool,
+    },
     /// Compare layouts: the best `top`, only those of `only` when given.
     Layouts {
         top: Option<usize>,
@@ -70,6 +82,10 @@ pub enum Task {
     Arena(ArenaTask),
     /// Answer the bot protocol on standard input and output.
     Bot,
+    /// A shell's completion script.
+    Completions(ShellArg),
+    /// The manual page, of the tool or of one command.
+    Man(Option<String>),
 }
 
 /// Where the position comes from.
@@ -102,6 +118,14 @@ impl Source {
     }
 }
 
+/// `--top N` of an advice: at least one option.
+fn positive_top(top: Option<usize>) -> Result<Option<usize>, Error> {
+    if top == Some(0) {
+        return Err(Error::Usage("--top: show at least 1 option".into()));
+    }
+    Ok(top)
+}
+
 fn format_of(json: bool) -> Format {
     if json { Format::Json } else { Format::Table }
 }
@@ -111,24 +135,40 @@ type Parts = (Task, Source, Format, Option<SolveArgs>);
 
 impl Config {
     pub fn from_args(args: Args) -> Result<Config, Error> {
+        let mut fit = Fit {
+            width: super::output_width(),
+            top: None,
+        };
         let (task, source, format, solve) = match args.command {
             Command::Show { input } => (Task::Show, Source::of(input), Format::Table, None),
-            Command::Advise { input, json, solve } => (
-                Task::Advise,
-                Source::of(input),
-                format_of(json),
-                Some(solve),
-            ),
+            Command::Advise {
+                input,
+                json,
+                top,
+                solve,
+            } => {
+                fit.top = positive_top(top)?;
+                (
+                    Task::Advise,
+                    Source::of(input),
+                    format_of(json),
+                    Some(solve),
+                )
+            }
             Command::Odds { input, json, solve } => odds(input, json, solve)?,
             Command::Layouts {
-                input,
+                position,
+                pos,
                 json,
                 top,
                 only,
                 buy,
                 no_shares,
                 solve,
-            } => layouts_task(input, json, top, only, buy, no_shares, solve)?,
+            } => {
+                let solve = shares_counted(solve, no_shares);
+                layouts_task(position, pos, json, top, only, buy, solve)?
+            }
             Command::Bid {
                 input,
                 json,
@@ -156,6 +196,7 @@ impl Config {
                     format: Format::Json,
                     request,
                     threads,
+                    fit,
                 });
             }
             Command::Convert { input, to } => {
@@ -172,10 +213,19 @@ impl Config {
                 position,
                 pos,
                 layout,
+                me,
+                top,
                 solve,
-            } => session(position, pos, layout, solve)?,
+            } => {
+                fit.top = positive_top(top)?;
+                session(position, pos, layout, me, solve)?
+            }
             Command::Arena(args) => arena(args)?,
             Command::Bot { solve } => (Task::Bot, Source::Stdin, Format::Json, Some(solve)),
+            Command::Completions { shell } => {
+                (Task::Completions(shell), Source::Stdin, Format::Table, None)
+            }
+            Command::Man { command } => (Task::Man(command), Source::Stdin, Format::Table, None),
         };
         let layouts = matches!(task, Task::Layouts { .. } | Task::Bid { .. });
         let (request, threads) = match solve {
@@ -207,6 +257,7 @@ impl Config {
             format,
             request,
             threads,
+            fit,
         })
     }
 }
@@ -220,13 +271,7 @@ fn arena(args: ArenaArgs) -> Result<Parts, Error> {
     if args.deals == 0 {
         return Err(Error::Usage("--deals: play at least 1 deal".into()));
     }
-    let timeout = match Duration::try_from_secs_f64(args.bot_timeout) {
-        Ok(t) if !t.is_zero() => t,
-        _ => {
-            let why = "must be a positive number of seconds";
-            return Err(Error::Usage(format!("--bot-timeout: {why}")));
-        }
-    };
+    let timeout = seconds("--bot-timeout", args.bot_timeout)?;
     let task = ArenaTask {
         candidate: PolicySpec::parse("--candidate", &args.candidate)?,
         baseline: PolicySpec::parse("--baseline", &args.baseline)?,
@@ -267,26 +312,71 @@ fn odds(input: PositionArgs, json: bool, solve: SolveArgs) -> Result<Parts, Erro
 }
 
 fn layouts_task(
-    input: PositionArgs,
+    position: Option<String>,
+    pos: Option<String>,
     json: bool,
     top: Option<usize>,
     only: Vec<String>,
     buy: bool,
-    no_shares: bool,
     solve: SolveArgs,
 ) -> Result<Parts, Error> {
     if top == Some(0) {
         return Err(Error::Usage("--top: show at least 1 layout".into()));
     }
+    let (source, only) = match pos {
+        Some(text) => (Source::Notation(text), only),
+        None => {
+            let (position, only) = start_after_only(position, only)?;
+            (Source::from_args(Some(position), None), only)
+        }
+    };
     let task = Task::Layouts { top, only, buy };
-    let solve = shares_counted(solve, no_shares);
-    Ok((task, Source::of(input), format_of(json), Some(solve)))
+    Ok((task, source, format_of(json), Some(solve)))
 }
 
 /// `layouts` and `bid` count the start's shares unless told not to.
 fn shares_counted(mut solve: SolveArgs, no_shares: bool) -> SolveArgs {
     solve.count_shares = !no_shares;
     solve
+}
+
+/// The voyage start of `layouts`: the positional argument, or else the last
+/// value read after `--only` when it is not a layout (`--only` takes every
+/// word up to the next flag, so `--only "J2 S3 G4" start.json` gives it the file).
+fn start_after_only(
+    position: Option<String>,
+    mut only: Vec<String>,
+) -> Result<(String, Vec<String>), Error> {
+    if let Some(position) = position {
+        return Ok((position, only));
+    }
+    let missing = || {
+        Error::Usage("layouts: give the voyage start (a JSON file, or - for standard input)".into())
+    };
+    match only.last() {
+        Some(last) if crate::parse::layout::parse(last).is_err() => {
+            let position = only.pop().ok_or_else(missing)?;
+            Ok((position, only))
+        }
+        _ => Err(missing()),
+    }
+}
+
+/// A positive number of seconds as a duration: one too short for a clock
+/// tick is one nanosecond, one too long for a `Duration` is refused.
+fn seconds(flag: &str, x: f64) -> Result<Duration, Error> {
+    if !(x.is_finite() && x > 0.0) {
+        return Err(Error::Usage(format!(
+            "{flag}: must be a positive number of seconds, found {x}"
+        )));
+    }
+    match Duration::try_from_secs_f64(x) {
+        Ok(t) => Ok(t.max(Duration::from_nanos(1))),
+        Err(_) => Err(Error::Usage(format!(
+            "{flag}: {x} seconds is too long (at most {} seconds)",
+            Duration::MAX.as_secs()
+        ))),
+    }
 }
 
 fn apply(words: Vec<String>, pos: Option<String>, json: bool) -> Result<Parts, Error> {
@@ -309,6 +399,7 @@ fn session(
     position: Option<String>,
     pos: Option<String>,
     layout: Option<String>,
+    me: Option<String>,
     solve: SolveArgs,
 ) -> Result<Parts, Error> {
     let source = match (position, pos, layout) {
@@ -323,7 +414,21 @@ fn session(
             "session: give a starting position (a file, --pos or --layout)".into(),
         ));
     }
-    Ok((Task::Session, source, Format::Table, Some(solve)))
+    let task = Task::Session {
+        me,
+        samples_given: solve.samples.is_some(),
+    };
+    Ok((task, source, Format::Table, Some(solve)))
+}
+
+/// Play-outs made under `future` when no stopping rule is given: a greedy
+/// play-out values every option's later placements, so fewer of them.
+pub fn default_samples(future: Future, layouts: bool) -> u64 {
+    match future {
+        Future::None => DEFAULT_SAMPLES,
+        _ if layouts => DEFAULT_SAMPLES_LAYOUTS,
+        _ => DEFAULT_SAMPLES_PLACING,
+    }
 }
 
 impl SolveArgs {
@@ -377,6 +482,16 @@ impl SolveArgs {
         if self.threads.is_some_and(|n| n > MAX_THREADS) {
             return bad("--threads", &format!("at most {MAX_THREADS} threads"));
         }
+        if self.max_samples < MIN_SAMPLES {
+            // `run` makes two blocks whatever the cap: honour a cap only where it can be.
+            return bad(
+                "--max-samples",
+                &format!(
+                    "at least {MIN_SAMPLES} (two blocks of 216, the fewest that give standard errors), found {}",
+                    self.max_samples
+                ),
+            );
+        }
         if self.max_nodes == 0 {
             return bad("--max-nodes", "needs at least 1 node");
         }
@@ -392,28 +507,19 @@ impl SolveArgs {
     /// The sampler's settings: how long to sample, by the flags or the
     /// defaults of the model.
     fn settings(&self, future: Future, layouts: bool) -> Result<sample::Settings, Error> {
-        let time_limit = match self.time_limit.map(std::time::Duration::try_from_secs_f64) {
-            Some(Ok(t)) if !t.is_zero() => Some(t),
-            Some(_) => {
-                let why = "must be a positive number of seconds";
-                return Err(Error::Usage(format!("--time-limit: {why}")));
-            }
+        let time_limit = match self.time_limit {
+            Some(x) => Some(seconds("--time-limit", x)?),
             None => None,
         };
         let seed = self.seed.unwrap_or_else(|| rand::rng().random());
         let mut settings = sample::Settings::new(seed);
         let open_ended =
             self.target_stderr.is_some() || self.until_settled || self.time_limit.is_some();
-        // A greedy play-out values every option's later placements: fewer of them.
-        let default_samples = match future {
-            Future::None => DEFAULT_SAMPLES,
-            _ if layouts => DEFAULT_SAMPLES_LAYOUTS,
-            _ => DEFAULT_SAMPLES_PLACING,
-        };
+        let default_samples = default_samples(future, layouts);
         settings.samples = self.samples.or((!open_ended).then_some(default_samples));
         settings.target_stderr = self.target_stderr;
         settings.until_settled = self.until_settled;
-        settings.max_samples = self.max_samples.max(1);
+        settings.max_samples = self.max_samples;
         settings.time_limit = time_limit;
         settings.reduce_variance = !self.no_variance_reduction;
         Ok(settings)

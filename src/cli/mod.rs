@@ -8,7 +8,8 @@
 //! - [`batch`]: many requests in one process;
 //! - [`arena`]: matches between policies; [`bots`]: external bots (BOTS.md);
 //!   [`bot`]: the tool as a bot;
-//! - `words.rs`: the engine's typed errors in the command line's words.
+//! - `words.rs`: the engine's typed errors in the command line's words;
+//! - `docs.rs`: shell completions and the manual page, from the arguments.
 
 pub mod arena;
 pub mod args;
@@ -17,6 +18,7 @@ pub mod bot;
 pub mod bots;
 pub mod commands;
 pub mod config;
+mod docs;
 pub mod input;
 pub mod progress;
 pub mod session;
@@ -25,10 +27,10 @@ mod words;
 pub use words::only_layout;
 
 use args::Args;
-use clap::Parser;
+use clap::{CommandFactory, FromArgMatches};
 use config::Config;
 use std::ffi::OsString;
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
 /// Runs the program on its arguments; the exit code follows STYLE.md (0, 1, 2).
@@ -37,7 +39,7 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
-    let args = match Args::try_parse_from(args) {
+    let args = match parse_args(args) {
         Ok(args) => args,
         Err(e) => {
             let _ = e.print();
@@ -47,10 +49,53 @@ where
     match Config::from_args(args).and_then(|config| commands::execute(&config)) {
         Ok(text) => write_out(&text),
         Err(e) => {
-            eprintln!("error: {e}");
+            eprintln!("error: {}", terminal_safe(&e.to_string()));
             ExitCode::from(e.exit_code())
         }
     }
+}
+
+/// A message with every control character but the line break escaped: input
+/// quoted back in an error must not drive the terminal (an escape sequence).
+pub fn terminal_safe(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c != '\n' && crate::position::unprintable(c) {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// The arguments read by clap, its help wrapped to the width of the output.
+fn parse_args<I, T>(args: I) -> Result<Args, clap::Error>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    let mut command = Args::command().term_width(output_width());
+    let matches = command.try_get_matches_from_mut(args)?;
+    Args::from_arg_matches(&matches)
+}
+
+/// The width of standard output: `COLUMNS` when set, else the terminal's,
+/// else 80 (a file or a pipe).
+pub fn output_width() -> usize {
+    let columns = std::env::var("COLUMNS").ok();
+    if let Some(n) = columns.and_then(|v| v.trim().parse::<usize>().ok())
+        && n > 0
+    {
+        return n;
+    }
+    if std::io::stdout().is_terminal()
+        && let Some((terminal_size::Width(w), _)) = terminal_size::terminal_size()
+        && w > 0
+    {
+        return w as usize;
+    }
+    crate::render::DEFAULT_WIDTH
 }
 
 /// Writes the result; a closed pipe is not an error.

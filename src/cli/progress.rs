@@ -1,48 +1,181 @@
-//! A progress bar for long Monte Carlo runs, on standard error only when it is a
-//! terminal, shown only once a run has taken about a second.
+//! Progress on standard error, only when it is a terminal, from about a second
+//! into a run: a [`Bar`] for one computation (with the share done and the time
+//! left when the run's plan tells them, else a spinner with the time gone), and
+//! a [`Counter`] for counted work such as the arena's deals.
+//!
+//! Each appears from its first second whether or not the work has reported
+//! anything yet: a timer thread shows it, and indicatif redraws it steadily.
 
-use indicatif::{ProgressBar, ProgressStyle};
+use crate::engine::sample::{self, Settings};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::sync::mpsc::{self, RecvTimeoutError, Sender};
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 /// Shown after this long.
 const AFTER: Duration = Duration::from_secs(1);
+/// Redrawn this often once shown.
+const REDRAW: Duration = Duration::from_millis(120);
+/// The bar's resolution: a share done is shown in thousandths.
+const STEPS: u64 = 1000;
 
+/// A progress bar that stays hidden for its first [`AFTER`], then draws itself
+/// on standard error until finished.
+struct Delayed {
+    bar: ProgressBar,
+    cancel: Option<Sender<()>>,
+    timer: Option<JoinHandle<()>>,
+}
+
+impl Delayed {
+    fn start(enabled: bool, len: u64, style: ProgressStyle) -> Option<Delayed> {
+        if !enabled {
+            return None;
+        }
+        let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::hidden());
+        bar.set_style(style);
+        let (cancel, cancelled) = mpsc::channel::<()>();
+        let shown = bar.clone();
+        let timer = std::thread::spawn(move || {
+            if let Err(RecvTimeoutError::Timeout) = cancelled.recv_timeout(AFTER) {
+                shown.set_draw_target(ProgressDrawTarget::stderr());
+                shown.enable_steady_tick(REDRAW);
+            }
+        });
+        Some(Delayed {
+            bar,
+            cancel: Some(cancel),
+            timer: Some(timer),
+        })
+    }
+
+    fn finish(&mut self) {
+        // Stop the timer first, so that it cannot draw the bar after it is cleared.
+        if let Some(cancel) = self.cancel.take() {
+            let _ = cancel.send(());
+        }
+        if let Some(timer) = self.timer.take() {
+            let _ = timer.join();
+        }
+        self.bar.finish_and_clear();
+    }
+}
+
+impl Drop for Delayed {
+    fn drop(&mut self) {
+        self.finish();
+    }
+}
+
+fn style(template: &str) -> ProgressStyle {
+    ProgressStyle::with_template(template).unwrap_or_else(|_| ProgressStyle::default_bar())
+}
+
+/// A spinner: what is being computed and the time gone.
+fn spinner_style() -> ProgressStyle {
+    style("{spinner} {msg}, {elapsed} gone")
+}
+
+/// A bar: the share done, what is being computed, the time gone and left.
+fn bar_style() -> ProgressStyle {
+    style("{bar:16} {percent:>3}% {msg}, {elapsed} gone, ~{eta} left")
+}
+
+/// How far a Monte Carlo run has to go, from its stopping rules: the play-outs
+/// asked for, the time limit, the target standard error. A run that only
+/// settles (or only runs to its cap) has no foreseeable end.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Plan {
+    /// Play-outs at which the run stops, when a number was asked for.
+    pub samples: Option<u64>,
+    pub time_limit: Option<Duration>,
+    pub target_stderr: Option<f64>,
+}
+
+impl Plan {
+    pub fn of(settings: &Settings) -> Plan {
+        Plan {
+            samples: settings.samples.map(|_| sample::planned_samples(settings)),
+            time_limit: settings.time_limit,
+            target_stderr: settings.target_stderr,
+        }
+    }
+
+    /// The share of the run done, by whichever rule will stop it first; `None`
+    /// when no rule tells. A standard error falls as one over the square root
+    /// of the play-outs, so a target is reached at `(se / target)^2` times the
+    /// play-outs so far.
+    fn done(&self, samples: u64, stderr: f64, elapsed: Duration) -> Option<f64> {
+        let by_samples = self.samples.map(|n| samples as f64 / n.max(1) as f64);
+        let by_time = self
+            .time_limit
+            .map(|t| elapsed.as_secs_f64() / t.as_secs_f64().max(1e-9));
+        let by_target = self
+            .target_stderr
+            .filter(|_| stderr.is_finite() && stderr > 0.0)
+            .map(|target| (target / stderr).powi(2));
+        [by_samples, by_time, by_target]
+            .into_iter()
+            .flatten()
+            .reduce(f64::max)
+            .map(|f| f.clamp(0.0, 1.0))
+    }
+}
+
+/// The progress of one computation: advice, odds, layouts.
 pub struct Bar {
-    enabled: bool,
+    shown: Option<Delayed>,
+    what: String,
+    plan: Plan,
     started: Instant,
-    bar: Option<ProgressBar>,
+    counted: bool,
 }
 
 impl Bar {
-    pub fn new(enabled: bool) -> Bar {
+    /// A bar for computing `what` ("advice", "100 layouts") by `plan`,
+    /// drawn only if `enabled` (standard error is a terminal).
+    pub fn start(enabled: bool, what: &str, plan: Plan) -> Bar {
+        let shown = Delayed::start(enabled, STEPS, spinner_style());
+        if let Some(d) = &shown {
+            d.bar.set_message(format!("computing {what}"));
+        }
         Bar {
-            enabled,
+            shown,
+            what: what.to_string(),
+            plan,
             started: Instant::now(),
-            bar: None,
+            counted: false,
         }
     }
 
-    /// Play-outs so far and the largest standard error among the options.
+    /// Play-outs so far and the largest standard error (NaN: not known yet).
     pub fn update(&mut self, samples: u64, stderr: f64) {
-        if !self.enabled || self.started.elapsed() < AFTER {
+        let Some(shown) = &self.shown else {
             return;
+        };
+        let bar = &shown.bar;
+        let planned = self.plan.samples.map_or(String::new(), |n| format!("/{n}"));
+        let mut msg = format!("{}: {samples}{planned} play-outs", self.what);
+        // The standard error tells how far a run to a target has to go.
+        if stderr.is_finite() && self.plan.target_stderr.is_some() {
+            msg += &format!(", s.e. {stderr:.3}");
         }
-        let bar = self.bar.get_or_insert_with(|| {
-            let bar = ProgressBar::new_spinner();
-            let style = ProgressStyle::with_template("{spinner} {elapsed} {msg}")
-                .unwrap_or_else(|_| ProgressStyle::default_spinner());
-            bar.set_style(style);
-            bar
-        });
-        bar.set_message(format!(
-            "{samples} play-outs, largest standard error {stderr:.4}"
-        ));
-        bar.tick();
+        match self.plan.done(samples, stderr, self.started.elapsed()) {
+            Some(f) => {
+                if !self.counted {
+                    bar.set_style(bar_style());
+                    self.counted = true;
+                }
+                bar.set_position((f * STEPS as f64) as u64);
+            }
+            None => msg = format!("computing {msg}"),
+        }
+        bar.set_message(msg);
     }
 
     pub fn finish(&mut self) {
-        if let Some(bar) = self.bar.take() {
-            bar.finish_and_clear();
+        if let Some(mut shown) = self.shown.take() {
+            shown.finish();
         }
     }
 }
@@ -51,51 +184,66 @@ impl Bar {
 /// ETA, on standard error only when it is a terminal, from about a second on.
 /// Shared by worker threads.
 pub struct Counter {
-    enabled: bool,
-    total: u64,
-    what: &'static str,
-    started: Instant,
-    bar: std::sync::Mutex<Option<ProgressBar>>,
+    shown: std::sync::Mutex<Option<Delayed>>,
 }
 
 impl Counter {
     pub fn new(total: u64, what: &'static str, enabled: bool) -> Counter {
+        let template = format!(
+            "{{bar:16}} {{pos}}/{{len}} {what} {{percent}}%, {{elapsed}} gone, ~{{eta}} left"
+        );
         Counter {
-            enabled,
-            total,
-            what,
-            started: Instant::now(),
-            bar: std::sync::Mutex::new(None),
+            shown: std::sync::Mutex::new(Delayed::start(enabled, total, style(&template))),
         }
     }
 
     /// `done` of the total are finished.
     pub fn set(&self, done: u64) {
-        if !self.enabled || self.started.elapsed() < AFTER {
-            return;
+        if let Ok(shown) = self.shown.lock()
+            && let Some(shown) = shown.as_ref()
+        {
+            shown.bar.set_position(done.max(shown.bar.position()));
         }
-        let Ok(mut bar) = self.bar.lock() else {
-            return;
-        };
-        let bar = bar.get_or_insert_with(|| {
-            let bar = ProgressBar::new(self.total);
-            let template = format!(
-                "{{bar:30}} {{pos}}/{{len}} {} {{percent}}%, {{elapsed}} gone, about {{eta}} left",
-                self.what
-            );
-            let style = ProgressStyle::with_template(&template)
-                .unwrap_or_else(|_| ProgressStyle::default_bar());
-            bar.set_style(style);
-            bar
-        });
-        bar.set_position(done.max(bar.position()));
     }
 
     pub fn finish(&self) {
-        if let Ok(mut bar) = self.bar.lock()
-            && let Some(bar) = bar.take()
+        if let Ok(mut shown) = self.shown.lock()
+            && let Some(mut shown) = shown.take()
         {
-            bar.finish_and_clear();
+            shown.finish();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_share_done_follows_the_rule_that_stops_first() {
+        let plan = Plan {
+            samples: Some(4320),
+            time_limit: Some(Duration::from_secs(10)),
+            target_stderr: Some(0.1),
+        };
+        let second = Duration::from_secs(1);
+        assert_eq!(plan.done(2160, f64::NAN, second), Some(0.5));
+        assert_eq!(plan.done(432, f64::NAN, 5 * second), Some(0.5));
+        // A standard error twice the target: a quarter of the way.
+        assert_eq!(plan.done(0, 0.2, Duration::ZERO), Some(0.25));
+        assert_eq!(plan.done(9000, 0.01, 30 * second), Some(1.0));
+        assert_eq!(Plan::default().done(100, 0.5, second), None);
+    }
+
+    #[test]
+    fn a_plan_counts_the_play_outs_the_sampler_makes() {
+        let mut settings = Settings::new(1);
+        settings.samples = Some(1000);
+        // Rounded up to whole blocks of 216.
+        assert_eq!(Plan::of(&settings).samples, Some(1080));
+        settings.max_samples = 500;
+        assert_eq!(Plan::of(&settings).samples, Some(432));
+        settings.samples = None;
+        assert_eq!(Plan::of(&settings).samples, None);
     }
 }

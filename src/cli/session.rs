@@ -1,112 +1,673 @@
-//! `session`: a whole voyage at the table, one event per line. After each event
-//! it prints the board and the advice for whoever decides next. It reads any
-//! `BufRead`, so a script piped in plays the same as a person typing.
+//! `session`: whole voyages at the table, one event or command per line.
+//!
+//! After each event it prints the board and the advice for whoever decides
+//! next, or, with `--me`, one line unless that player decides. On a terminal
+//! lines are read with a prompt, line editing and history (rustyline); from a
+//! pipe they are read as bytes, so that a line that is not UTF-8 is one
+//! refused line and not the end of the session. A refused line is reported on
+//! standard error (with its line number from a pipe); every other line is
+//! still played.
 
-use crate::engine::analysis;
-use crate::parse::events::{self, Outcome};
+use super::config::default_samples;
+use super::{commands, terminal_safe, words};
+use crate::engine::analysis::{self, Request};
+use crate::engine::cache::Cache;
+use crate::parse::events::{self, Event, Outcome};
+use crate::parse::{layout, notation, said};
 use crate::position::Position;
-use crate::render::{self, Format, board, settlement};
-use crate::rules::Phase;
-use std::io::{BufRead, Write};
+use crate::render::{self, Fit, Format, board, settlement};
+use crate::report::{Future, Voyage};
+use crate::rules::{Action, MAX_PLAYERS, Phase, PlayerId};
+use std::io::{self, BufRead, Write};
 
-/// What the session prints with each step.
-pub struct Session<'a> {
-    history: Vec<Outcome>,
-    request: &'a analysis::Request,
-}
+/// The words a session knows besides events, for "did you mean".
+const COMMANDS: [&str; 11] = [
+    "show", "pos", "advise", "odds", "model", "undo", "new", "help", "quit", "exit", "roll",
+];
 
 const HELP: &str = "\
-events: '[player] action' (ship:jade, harbour:B, shipyard:C, pirate, pilot:small,
-        pilot:large, insurance, pass, stay, board:silk, jade+1, silk-1,jade+1, none,
-        jade:harbour), 'roll d1 d2 d3' (dice in ship order)
-commands: show, advise, odds, undo, help, quit";
+Events, as at the table (any case; a cargo by its initial, j s g n):
+  [player] ship:jade | harbour:B | shipyard:C | pirate | pilot:small
+           | pilot:large | insurance | pass          a placement (R5)
+  roll 5 3 2        the dice, one per ship at sea in ship order (or 3)
+  stay | board:silk | board:jade/remove:1           a pirate after roll 2
+  jade+1 | silk-1,jade+1 | none                    the small or large pilot
+  jade:harbour,silk:shipyard                       the captain's plunder
+  1, 2, ...         take that row of the last advice
+Commands:
+  show | pos        the board | the position in the notation
+  advise [MODEL]    advice now (MODEL: none, greedy, equilibrium)
+  odds [MODEL]      each ship's odds and every player's value
+  model MODEL       the model of every later advice
+  undo              take the last event back
+  new [LAYOUT]      the next voyage, after the settlement: 'new J2 S3 G4'
+                    (same players; a name first makes them harbour master)
+  help | quit";
 
-impl<'a> Session<'a> {
-    pub fn new(start: Position, request: &'a analysis::Request) -> Session<'a> {
-        Session {
-            history: vec![Outcome::Going(start)],
-            request,
+/// One step of the voyage: where it stands, and what the event that led here
+/// moved of each player's cash at once (R13).
+struct Step {
+    outcome: Outcome,
+    cash: [i64; MAX_PLAYERS],
+    /// The event in words, with who took it ("red ship:jade", "roll 5 4 3").
+    said: String,
+}
+
+impl Step {
+    fn start(position: Position) -> Step {
+        Step {
+            outcome: Outcome::Going(position),
+            cash: [0; MAX_PLAYERS],
+            said: String::new(),
+        }
+    }
+}
+
+/// What the person at the table chose for the session.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// The seat of the person playing (`--me`).
+    pub me: Option<String>,
+    /// Tables' width and the options they show.
+    pub fit: Fit,
+    /// `--samples` was given: a change of model keeps it.
+    pub samples_given: bool,
+}
+
+/// A voyage being played, and what the session remembers about it.
+pub struct Session {
+    history: Vec<Step>,
+    request: Request,
+    options: Options,
+    cache: Cache,
+    /// The actions of the last advice shown, best first, and the position it
+    /// was for: a number takes that row.
+    rows: Option<(Position, Vec<Action>)>,
+    /// `new` was typed alone: the next line is the layout.
+    awaiting_layout: bool,
+    /// Profits of the voyages finished before this one, and how many.
+    totals: Vec<i64>,
+    voyages: usize,
+}
+
+/// The answer to one line.
+struct Reply {
+    text: String,
+    error: Option<String>,
+    quit: bool,
+}
+
+impl Reply {
+    fn text(text: String) -> Reply {
+        Reply {
+            text,
+            error: None,
+            quit: false,
         }
     }
 
-    fn current(&self) -> &Outcome {
+    fn error(error: impl Into<String>) -> Reply {
+        Reply {
+            text: String::new(),
+            error: Some(error.into()),
+            quit: false,
+        }
+    }
+}
+
+impl From<Result<String, String>> for Reply {
+    fn from(r: Result<String, String>) -> Reply {
+        match r {
+            Ok(text) => Reply::text(text),
+            Err(e) => Reply::error(e),
+        }
+    }
+}
+
+/// Where the lines of a session come from.
+pub trait Lines {
+    /// The next line without its line break; `None` at the end.
+    fn next_line(&mut self) -> Option<io::Result<Vec<u8>>>;
+    /// Whether a person types them (a prompt, and no echo).
+    fn interactive(&self) -> bool;
+}
+
+/// Lines from a pipe or a file, read as bytes.
+pub struct Piped<R>(pub R);
+
+impl<R: BufRead> Lines for Piped<R> {
+    fn next_line(&mut self) -> Option<io::Result<Vec<u8>>> {
+        let mut line = Vec::new();
+        match self.0.read_until(b'\n', &mut line) {
+            Ok(0) => None,
+            Ok(_) => {
+                while line.last().is_some_and(|b| *b == b'\n' || *b == b'\r') {
+                    line.pop();
+                }
+                Some(Ok(line))
+            }
+            Err(e) => Some(Err(e)),
+        }
+    }
+
+    fn interactive(&self) -> bool {
+        false
+    }
+}
+
+/// Lines typed at a terminal: the `> ` prompt, line editing and history.
+pub struct Typed(pub rustyline::DefaultEditor);
+
+impl Lines for Typed {
+    fn next_line(&mut self) -> Option<io::Result<Vec<u8>>> {
+        use rustyline::error::ReadlineError;
+        match self.0.readline("> ") {
+            Ok(line) => {
+                if !line.trim().is_empty() {
+                    let _ = self.0.add_history_entry(line.as_str());
+                }
+                Some(Ok(line.into_bytes()))
+            }
+            // Ctrl-C drops the line being typed; Ctrl-D ends the session.
+            Err(ReadlineError::Interrupted) => Some(Ok(Vec::new())),
+            Err(ReadlineError::Eof) => None,
+            Err(e) => Some(Err(io::Error::other(e))),
+        }
+    }
+
+    fn interactive(&self) -> bool {
+        true
+    }
+}
+
+impl Session {
+    /// A session from `start`; `options.me` must name a player of it.
+    pub fn new(start: Position, request: &Request, options: Options) -> Result<Session, String> {
+        if let Some(me) = &options.me {
+            find_player(&start, me).ok_or_else(|| {
+                format!(
+                    "--me: '{me}' is not a player ({})",
+                    start.names().join(", ")
+                )
+            })?;
+        }
+        Ok(Session {
+            history: vec![Step::start(start)],
+            request: request.clone(),
+            options,
+            cache: Cache::default(),
+            rows: None,
+            awaiting_layout: false,
+            totals: Vec::new(),
+            voyages: 0,
+        })
+    }
+
+    fn current(&self) -> &Step {
         self.history
             .last()
             .expect("a session always holds its start")
     }
 
-    /// Runs the session until `quit` or the end of the input.
-    pub fn run(&mut self, input: impl BufRead, out: &mut dyn Write) -> std::io::Result<()> {
-        writeln!(out, "{}", self.step_report())?;
-        for line in input.lines() {
-            let line = line?;
-            let line = line.trim();
-            if line.is_empty() || line.starts_with('#') {
-                continue;
-            }
-            writeln!(out, "> {line}")?;
-            match line {
-                "quit" | "exit" => break,
-                _ => {
-                    let text = self.command(line);
-                    writeln!(out, "{text}")?;
-                }
-            }
-        }
-        Ok(())
-    }
-
-    /// The answer to one line of input.
-    pub fn command(&mut self, line: &str) -> String {
-        match (line, self.current()) {
-            ("help", _) => HELP.to_string(),
-            ("undo", _) if self.history.len() > 1 => {
-                self.history.pop();
-                self.step_report()
-            }
-            ("undo", _) => "error: nothing to undo".to_string(),
-            ("show", Outcome::Going(p)) => board::draw(p),
-            ("advise", Outcome::Going(p)) => self.advice(p),
-            ("odds", Outcome::Going(p)) => {
-                let odds = analysis::odds(p, self.request, &mut |_, _| {});
-                render::renderer(Format::Table).odds(p, &odds)
-            }
-            (_, Outcome::Settled(_)) => "error: the voyage is over (undo, or quit)".to_string(),
-            (_, Outcome::Going(p)) => {
-                match events::parse(p, line).and_then(|e| events::apply(p, e, line)) {
-                    Ok(next) => {
-                        self.history.push(next);
-                        self.step_report()
+    /// Runs the session until `quit` or the end of the input. Answers go to
+    /// `out`, refusals to `err`; returns how many lines were refused.
+    pub fn run(
+        &mut self,
+        lines: &mut dyn Lines,
+        out: &mut dyn Write,
+        err: &mut dyn Write,
+    ) -> io::Result<usize> {
+        let interactive = lines.interactive();
+        let first = self.report();
+        write!(out, "{first}")?;
+        out.flush()?;
+        let mut refused = 0;
+        let mut number = 0;
+        while let Some(bytes) = lines.next_line() {
+            number += 1;
+            let bytes = bytes?;
+            let reply = match String::from_utf8(bytes) {
+                Ok(line) => {
+                    let line = line.trim();
+                    if line.is_empty() || line.starts_with('#') {
+                        continue;
                     }
-                    Err(e) => format!("error: {e}"),
+                    if !interactive {
+                        // The transcript reads as a session typed at the prompt.
+                        writeln!(out, "> {}", terminal_safe(line))?;
+                    }
+                    self.line(line)
+                }
+                Err(bad) => {
+                    if !interactive {
+                        let lossy = String::from_utf8_lossy(bad.as_bytes()).into_owned();
+                        writeln!(out, "> {}", terminal_safe(&lossy))?;
+                    }
+                    Reply::error("the line is not UTF-8 text")
+                }
+            };
+            write!(out, "{}", reply.text)?;
+            out.flush()?;
+            if let Some(e) = &reply.error {
+                refused += 1;
+                let e = terminal_safe(e);
+                if interactive {
+                    writeln!(err, "error: {e}")?;
+                } else {
+                    writeln!(err, "error: line {number}: {e}")?;
+                }
+                err.flush()?;
+            }
+            if reply.quit {
+                break;
+            }
+        }
+        Ok(refused)
+    }
+
+    /// The answer to one line of input (not blank, trimmed).
+    fn line(&mut self, line: &str) -> Reply {
+        let (word, rest) = match line.split_once(char::is_whitespace) {
+            Some((w, r)) => (w.to_lowercase(), r.trim()),
+            None => (line.to_lowercase(), ""),
+        };
+        if self.awaiting_layout && !matches!(word.as_str(), "quit" | "exit" | "help" | "undo") {
+            return self.new_voyage(line).into();
+        }
+        match word.as_str() {
+            "quit" | "exit" => Reply {
+                quit: true,
+                ..Reply::text(String::new())
+            },
+            "help" | "?" => Reply::text(format!("{HELP}\n")),
+            "show" | "board" => self.show().into(),
+            "pos" | "notation" => self.notation().into(),
+            "advise" => self.advise(rest).into(),
+            "odds" => self.odds(rest).into(),
+            "model" => self.model(rest).into(),
+            "undo" => self.undo().into(),
+            "new" => self.new_voyage(rest).into(),
+            _ if word.chars().all(|c| c.is_ascii_digit()) && rest.is_empty() => {
+                self.take_row(&word).into()
+            }
+            _ => self.event(line).into(),
+        }
+    }
+
+    fn going(&self) -> Result<&Position, String> {
+        match &self.current().outcome {
+            Outcome::Going(p) => Ok(p),
+            Outcome::Settled(_) => Err(
+                "the voyage is over: 'new' starts the next one, 'undo' takes the last event back"
+                    .into(),
+            ),
+        }
+    }
+
+    fn show(&self) -> Result<String, String> {
+        match &self.current().outcome {
+            Outcome::Going(p) => Ok(board::draw_fit(p, self.options.fit.width)),
+            Outcome::Settled(v) => Ok(self.end_of_voyage(v)),
+        }
+    }
+
+    fn notation(&self) -> Result<String, String> {
+        Ok(format!("{}\n", notation::format(self.going()?)))
+    }
+
+    /// The request under `future` (the session's own model when `None`); a
+    /// change of model takes that model's default play-outs unless
+    /// `--samples` was given.
+    fn request_for(&self, future: Option<Future>) -> Result<Request, String> {
+        let mut r = self.request.clone();
+        if let Some(future) = future {
+            r.future = future;
+            if !self.options.samples_given && r.sampling.samples.is_some() {
+                r.sampling.samples = Some(default_samples(future, false));
+            }
+        }
+        analysis::check(&r).map_err(|e| words::request_error(e).to_string())?;
+        Ok(r)
+    }
+
+    fn advise(&mut self, rest: &str) -> Result<String, String> {
+        let future = model_word(rest)?;
+        let p = self.going()?.clone();
+        if p.state().decider().is_none() {
+            return Err(format!("nobody decides now: {}", board::status(&p)));
+        }
+        let request = self.request_for(future)?;
+        Ok(self.advice(&p, &request))
+    }
+
+    fn odds(&mut self, rest: &str) -> Result<String, String> {
+        let future = model_word(rest)?;
+        let p = self.going()?.clone();
+        let request = self.request_for(future)?;
+        let mut bar = commands::progress_bar("odds", &request);
+        let mut report = |n: u64, se: f64| bar.update(n, se);
+        let odds = analysis::odds_with(&mut self.cache, &p, &request, &mut report);
+        bar.finish();
+        Ok(render::renderer_fit(Format::Table, self.options.fit).odds(&p, &odds))
+    }
+
+    fn model(&mut self, rest: &str) -> Result<String, String> {
+        match model_word(rest)? {
+            None => Ok(render::wrap::wrap(
+                &format!(
+                    "The model is {}: 'model none', 'model greedy' or 'model equilibrium' \
+                     changes it.\n",
+                    self.request.future.name()
+                ),
+                self.options.fit.width,
+            )),
+            Some(future) => {
+                self.request = self.request_for(Some(future))?;
+                Ok(format!(
+                    "Every later advice is under the model {}.\n",
+                    future.name()
+                ))
+            }
+        }
+    }
+
+    /// The advice for the decider of `p`, drawn; its rows are remembered.
+    fn advice(&mut self, p: &Position, request: &Request) -> String {
+        let mut bar = commands::progress_bar("advice", request);
+        let mut report = |n: u64, se: f64| bar.update(n, se);
+        let advice = analysis::advise_with(&mut self.cache, p, request, &mut report);
+        bar.finish();
+        let rows = advice.options.iter().map(|o| o.action).collect();
+        self.rows = Some((p.clone(), rows));
+        render::renderer_fit(Format::Table, self.options.fit).advice(p, &advice)
+    }
+
+    fn take_row(&mut self, word: &str) -> Result<String, String> {
+        let p = self.going()?.clone();
+        let action = match &self.rows {
+            Some((shown, rows)) if *shown == p => {
+                let k: usize = word.parse().map_err(|_| format!("'{word}' is not a row"))?;
+                match k.checked_sub(1).and_then(|i| rows.get(i)) {
+                    Some(&a) => a,
+                    None => {
+                        return Err(format!(
+                            "the last advice has rows 1 to {}, not {word}",
+                            rows.len()
+                        ));
+                    }
                 }
             }
-        }
-    }
-
-    /// The board and what is due now: advice for a decision, the dice, or the
-    /// settlement.
-    fn step_report(&self) -> String {
-        match self.current() {
-            Outcome::Going(p) => {
-                let due = match p.state().phase {
-                    Phase::Roll => format!(
-                        "Roll {} is due: type 'roll d1 d2 d3' (dice in ship order).\n",
-                        p.state().rolls_done + 1
-                    ),
-                    _ => self.advice(p),
-                };
-                format!("{}\n{due}", board::draw(p))
+            _ => {
+                return Err(format!(
+                    "no advice shown for this decision: 'advise' shows it, then '{word}' takes row {word}"
+                ));
             }
-            Outcome::Settled(v) => settlement::settlement(v),
-        }
+        };
+        let text = action.to_string();
+        self.play(
+            &p,
+            Event::Decide {
+                player: None,
+                action,
+            },
+            &text,
+        )
     }
 
-    fn advice(&self, p: &Position) -> String {
-        if p.state().decider().is_none() {
-            return "Nobody decides now: a roll is due.".to_string();
+    fn event(&mut self, line: &str) -> Result<String, String> {
+        let p = self.going()?.clone();
+        let event = events::parse_with(&p, line, &COMMANDS).map_err(|e| e.to_string())?;
+        self.play(&p, event, line)
+    }
+
+    /// Applies `event` to `p` and reports what is due next.
+    fn play(&mut self, p: &Position, event: Event, text: &str) -> Result<String, String> {
+        let cash = event.cash(p.state());
+        let mut said = describe(p, event);
+        let outcome = events::apply(p, event, text).map_err(|e| e.to_string())?;
+        if let (Event::Roll(_), Outcome::Going(after)) = (event, &outcome) {
+            // Where the dice took the ships.
+            said = format!("{said}: {}", board::ships_line(after));
         }
-        let advice = analysis::advise(p, self.request, &mut |_, _| {});
-        render::renderer(Format::Table).advice(p, &advice)
+        self.history.push(Step {
+            outcome,
+            cash,
+            said,
+        });
+        self.rows = None;
+        Ok(self.report())
+    }
+
+    fn undo(&mut self) -> Result<String, String> {
+        if self.history.len() < 2 {
+            return Err("nothing to undo".into());
+        }
+        let undone = self.history.pop().map(|s| s.said).unwrap_or_default();
+        self.rows = None;
+        let now = match &self.current().outcome {
+            Outcome::Going(p) => board::status(p),
+            Outcome::Settled(_) => String::new(),
+        };
+        let mut out = format!("Undid '{undone}'. {now}\n");
+        if self.options.me.is_none() || self.my_decision() {
+            out += &self.report();
+        }
+        Ok(out)
+    }
+
+    /// Whether the seat of `--me` decides now.
+    fn my_decision(&self) -> bool {
+        let (Some(me), Outcome::Going(p)) = (&self.options.me, &self.current().outcome) else {
+            return false;
+        };
+        p.state().decider().is_some() && p.state().decider() == find_player(p, me)
+    }
+
+    /// What is due now: the board and the advice (or the dice), in one line
+    /// when `--me` is given and someone else decides, or the settlement.
+    fn report(&mut self) -> String {
+        let step = self.current();
+        let said = step.said.clone();
+        let position = match &step.outcome {
+            Outcome::Settled(v) => {
+                let end = self.end_of_voyage(v);
+                return match (&self.options.me, said.is_empty()) {
+                    (Some(_), false) => format!("{said}.\n{end}"),
+                    _ => end,
+                };
+            }
+            Outcome::Going(p) => p.clone(),
+        };
+        let mine = self.my_decision();
+        let happened = if said.is_empty() {
+            String::new()
+        } else {
+            format!("{said}. ")
+        };
+        if self.options.me.is_some() && !mine {
+            let line = format!("{happened}{}", board::status(&position));
+            return render::wrap::wrap(&line, self.options.fit.width) + "\n";
+        }
+        let lead = match (&self.options.me, happened.is_empty()) {
+            (Some(_), false) => format!("{}\n", happened.trim_end()),
+            _ => String::new(),
+        };
+        let board = board::draw_fit(&position, self.options.fit.width);
+        let due = match position.state().phase {
+            Phase::Roll => render::wrap::wrap(
+                &format!("{} E.g. 'roll 3 5 2'.\n", board::status(&position)),
+                self.options.fit.width,
+            ),
+            _ => {
+                let request = self.request.clone();
+                self.advice(&position, &request)
+            }
+        };
+        format!("{lead}{board}\n{due}")
+    }
+
+    /// The settlement, each player's profit over the voyage, and what may
+    /// come next.
+    fn end_of_voyage(&self, v: &Voyage) -> String {
+        let profits = self.profits(v);
+        let mut out = settlement::settlement(v);
+        out += &settlement::profits(v, &profits, "Profit over the voyage (change of cash, R13):");
+        if self.voyages > 0 {
+            let total: Vec<i64> = (0..profits.len())
+                .map(|p| profits[p] + self.totals.get(p).copied().unwrap_or(0))
+                .collect();
+            let heading = format!("Profit over {} voyages:", self.voyages + 1);
+            out += &settlement::profits(v, &total, &heading);
+        }
+        out += "The voyage is over: 'new J2 S3 G4' starts the next one (its layout; a \
+                name first makes that player harbour master), 'undo' takes the last \
+                event back, 'quit' leaves.\n";
+        render::wrap::wrap(&out, self.options.fit.width)
+    }
+
+    /// Each player's change of cash since the voyage's start in this session:
+    /// what every event paid and cost, and the settlement (R13).
+    fn profits(&self, v: &Voyage) -> Vec<i64> {
+        (0..v.names.len())
+            .map(|p| {
+                let moved: i64 = self.history.iter().map(|s| s.cash[p]).sum();
+                moved + v.settlement.payouts[p]
+            })
+            .collect()
+    }
+
+    /// `new [LAYOUT]`: after the settlement, the next voyage from its layout.
+    fn new_voyage(&mut self, text: &str) -> Result<String, String> {
+        let v = match &self.current().outcome {
+            Outcome::Settled(v) => v.clone(),
+            Outcome::Going(_) => {
+                return Err(
+                    "the voyage is not over: 'new' starts the next one after the settlement".into(),
+                );
+            }
+        };
+        if text.is_empty() {
+            self.awaiting_layout = true;
+            let hm = v.state.harbour_master as usize;
+            let next = &v.names[(hm + 1) % v.names.len()];
+            let ask = format!(
+                "The next voyage: type its layout, e.g. 'J2 S3 G4' (harbour master {}), \
+                 or a name first for another harbour master: '{next} J2 S3 G4'.\n",
+                v.names[hm]
+            );
+            return Ok(render::wrap::wrap(&ask, self.options.fit.width));
+        }
+        let start = next_start(&v, text)?;
+        if let Some(me) = &self.options.me
+            && find_player(&start, me).is_none()
+        {
+            return Err(format!("--me: '{me}' is not a player of that voyage"));
+        }
+        let profits = self.profits(&v);
+        self.totals.resize(profits.len(), 0);
+        for (total, p) in self.totals.iter_mut().zip(profits) {
+            *total += p;
+        }
+        self.voyages += 1;
+        self.awaiting_layout = false;
+        self.history = vec![Step::start(start)];
+        self.rows = None;
+        Ok(self.report())
+    }
+}
+
+/// The next voyage's start from `text`: the layout alone (same players and
+/// harbour master), a player's name then the layout (that player harbour
+/// master), or players and layout as for `--layout`. With the same players,
+/// cash (with the settlement), shares, prices (risen, R12) and the variants
+/// carry over.
+fn next_start(v: &Voyage, text: &str) -> Result<Position, String> {
+    let first = text.split_whitespace().next().unwrap_or_default();
+    let players = |hm: usize| {
+        let names: Vec<String> = v
+            .names
+            .iter()
+            .enumerate()
+            .map(|(p, n)| if p == hm { format!("{n}*") } else { n.clone() })
+            .collect();
+        names.join(",")
+    };
+    let full = if first.contains(',') {
+        text.to_string()
+    } else if let Some(p) = v.names.iter().position(|n| n.eq_ignore_ascii_case(first)) {
+        let rest = text[first.len()..].trim();
+        format!("{} {rest}", players(p))
+    } else {
+        format!("{} {text}", players(v.state.harbour_master as usize))
+    };
+    let start = layout::voyage_start(&full).map_err(|e| format!("new: {e}"))?;
+    if start.names() != v.names.as_slice() {
+        return Ok(start);
+    }
+    let mut s = *start.state();
+    let old = &v.state;
+    // Cash goes on from where the voyage left it (costs paid, premiums
+    // received), with the settlement; never below 0, as the insurer would
+    // mortgage (R5) to pay a claim.
+    let payouts = v.settlement.payouts;
+    for ((cash, before), payout) in s.cash.iter_mut().zip(old.cash).zip(payouts) {
+        *cash = before.map(|c| (c as i64 + payout).max(0) as u32);
+    }
+    s.shares = old.shares;
+    s.prices = v.prices;
+    s.variant.strong_pirates |= old.variant.strong_pirates;
+    s.variant.thirteen_wrecks |= old.variant.thirteen_wrecks;
+    Ok(Position::from_parts(start.names().to_vec(), s))
+}
+
+/// A player by name, exactly or in another case when only one matches.
+fn find_player(position: &Position, name: &str) -> Option<PlayerId> {
+    position.player(name).or_else(|| {
+        let matching: Vec<usize> = (0..position.names().len())
+            .filter(|&p| position.names()[p].eq_ignore_ascii_case(name))
+            .collect();
+        match matching.as_slice() {
+            [p] => Some(*p as PlayerId),
+            _ => None,
+        }
+    })
+}
+
+/// `advise greedy`, `advise --future greedy`: the model named, if any.
+fn model_word(rest: &str) -> Result<Option<Future>, String> {
+    let word = rest.trim().trim_start_matches("--future").trim();
+    if word.is_empty() {
+        return Ok(None);
+    }
+    let models = [Future::None, Future::Greedy, Future::Equilibrium];
+    models
+        .into_iter()
+        .find(|f| f.name().eq_ignore_ascii_case(word))
+        .map(Some)
+        .ok_or_else(|| {
+            let names = models.map(Future::name);
+            format!(
+                "'{word}' is not a model (none, greedy, equilibrium){}",
+                said::did_you_mean(word, &names)
+            )
+        })
+}
+
+/// An event in words with who took it: "red ship:jade", "roll 5 4 3" (the
+/// dice of the ships at sea only).
+fn describe(p: &Position, event: Event) -> String {
+    let s = p.state();
+    match event {
+        Event::Decide { action, .. } => match s.decider() {
+            Some(d) => format!("{} {action}", p.name(d)),
+            None => action.to_string(),
+        },
+        Event::Roll(dice) => {
+            let rolled: Vec<String> = (0..dice.len())
+                .filter(|&i| s.ships[i].at_sea().is_some())
+                .map(|i| dice[i].to_string())
+                .collect();
+            format!("roll {}", rolled.join(" "))
+        }
     }
 }

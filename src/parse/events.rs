@@ -3,6 +3,7 @@
 //! choice. Applying one advances the voyage by the rules (R4, R5, R7, R8, R10);
 //! an illegal event is refused with the reason and changes nothing.
 
+use super::said;
 use crate::position::Position;
 use crate::report::Voyage;
 pub use crate::rules::Event;
@@ -32,54 +33,126 @@ fn refuse(event: &str, reason: impl Into<String>) -> EventError {
     }
 }
 
-/// Parses an event in the words of `apply` and `session`.
+/// Parses an event in the words of `apply` and `session`, as a player types
+/// them: `[player] action` (any case, cargo initials, moves in any order, see
+/// [`said`]) or `roll` with one die per ship at sea (or three in ship order).
 pub fn parse(position: &Position, text: &str) -> Result<Event, EventError> {
-    let words: Vec<&str> = text.split_whitespace().collect();
+    parse_with(position, text, &[])
+}
+
+/// [`parse`], with more words (a session's commands) to suggest for a word
+/// that is none.
+pub fn parse_with(position: &Position, text: &str, extra: &[&str]) -> Result<Event, EventError> {
+    // Moves and plunder choices may be typed with spaces after their commas.
+    let joined = text.replace(", ", ",");
+    let words: Vec<&str> = joined.split_whitespace().collect();
+    let s = position.state();
     match words.as_slice() {
         [] => Err(refuse(text, "empty event")),
-        ["roll", dice @ ..] => parse_roll(text, dice).map(Event::Roll),
-        [who, action] => {
-            let player = position.player(who).ok_or_else(|| {
+        [roll, dice @ ..] if roll.eq_ignore_ascii_case("roll") => {
+            parse_roll(s, text, dice).map(Event::Roll)
+        }
+        [who, rest @ ..] if !rest.is_empty() && said::action(s, who).is_none() => {
+            let player = find_player(position, who).ok_or_else(|| {
+                let names: Vec<&str> = position.names().iter().map(String::as_str).collect();
                 refuse(
                     text,
-                    format!("'{who}' is not a player ({})", position.names().join(", ")),
+                    format!(
+                        "'{who}' is not a player ({}){}",
+                        names.join(", "),
+                        said::did_you_mean(who, &names)
+                    ),
                 )
             })?;
             Ok(Event::Decide {
                 player: Some(player),
-                action: parse_action(text, action)?,
+                action: parse_action(position, text, &rest.join(","), extra)?,
             })
         }
-        [action] => Ok(Event::Decide {
+        _ => Ok(Event::Decide {
             player: None,
-            action: parse_action(text, action)?,
+            action: parse_action(position, text, &words.join(","), extra)?,
         }),
-        _ => Err(refuse(
-            text,
-            "expected '[player] action' or 'roll d1 d2 d3'",
-        )),
     }
 }
 
-fn parse_action(text: &str, word: &str) -> Result<Action, EventError> {
-    Action::parse(word).ok_or_else(|| {
-        refuse(
-            text,
-            format!("'{word}' is not an action (e.g. ship:jade, harbour:B, pirate, pass, stay, board:silk, jade+1, none, jade:harbour)"),
-        )
+/// A player by name: exactly, else the one player whose name matches in
+/// another case.
+fn find_player(position: &Position, who: &str) -> Option<rules::PlayerId> {
+    if let Some(p) = position.player(who) {
+        return Some(p);
+    }
+    let matching: Vec<usize> = (0..position.names().len())
+        .filter(|&p| position.names()[p].eq_ignore_ascii_case(who))
+        .collect();
+    match matching.as_slice() {
+        [p] => Some(*p as rules::PlayerId),
+        _ => None,
+    }
+}
+
+fn parse_action(
+    position: &Position,
+    text: &str,
+    word: &str,
+    extra: &[&str],
+) -> Result<Action, EventError> {
+    let s = position.state();
+    said::action(s, word).ok_or_else(|| {
+        if word.chars().all(|c| c.is_ascii_digit()) {
+            return refuse(
+                text,
+                format!("'{word}' is a row of the advice: a number takes it in a session only"),
+            );
+        }
+        let legal: Vec<String> = position.legal_actions().iter().map(Action::to_string).collect();
+        let mut known: Vec<&str> = legal.iter().map(String::as_str).collect();
+        known.push("roll");
+        known.extend(position.names().iter().map(String::as_str));
+        known.extend_from_slice(extra);
+        let hint = match said::did_you_mean(word, &known) {
+            hint if hint.is_empty() => {
+                " (e.g. ship:jade, harbour:B, pirate, pass, stay, board:silk, jade+1, none, jade:harbour)"
+                    .to_string()
+            }
+            hint => hint,
+        };
+        refuse(text, format!("'{word}' is not an action{hint}"))
     })
 }
 
-fn parse_roll(text: &str, dice: &[&str]) -> Result<[u8; SHIPS], EventError> {
-    if dice.len() != SHIPS {
-        return Err(refuse(
-            text,
-            format!("a roll names 3 dice in ship order, found {}", dice.len()),
-        ));
-    }
-    let mut out = [0; SHIPS];
-    for (d, word) in out.iter_mut().zip(dice) {
-        *d = word
+/// The dice of a roll: one per ship at sea in ship order (docked ships do not
+/// roll, R6), or three in ship order with the docked ships' ignored. Dice may
+/// be written together: `roll 542`.
+fn parse_roll(s: &State, text: &str, words: &[&str]) -> Result<[u8; SHIPS], EventError> {
+    let together = matches!(words, [w] if w.len() > 1);
+    let dice: Vec<String> = if together {
+        words[0].chars().map(String::from).collect()
+    } else {
+        words.iter().map(|w| w.to_string()).collect()
+    };
+    let at_sea: Vec<usize> = (0..SHIPS)
+        .filter(|&i| s.ships[i].at_sea().is_some())
+        .collect();
+    let slots: Vec<usize> = match dice.len() {
+        SHIPS => (0..SHIPS).collect(),
+        n if n == at_sea.len() => at_sea.clone(),
+        n => {
+            let names: Vec<&str> = at_sea.iter().map(|&i| s.ships[i].cargo.name()).collect();
+            return Err(refuse(
+                text,
+                format!(
+                    "a roll names one die per ship at sea ({}: {}) or 3 in ship order, found {n}",
+                    names.join(", "),
+                    names.len()
+                ),
+            ));
+        }
+    };
+    // A docked ship's die is ignored: any face stands for it.
+    let mut out = [1; SHIPS];
+    for (&i, word) in slots.iter().zip(&dice) {
+        out[i] = word
             .parse()
             .ok()
             .filter(|d| (1..=DIE_SIDES).contains(d))

@@ -2,6 +2,7 @@
 //! names the line and column), a validated [`Position`] from JSON, and the
 //! voyage start that `layouts` reads (a position without ships).
 
+use crate::position::setup::Object;
 use crate::position::{Position, Setup, SetupError};
 use crate::rules::{self, Phase, SHIPS};
 
@@ -15,13 +16,17 @@ pub struct JsonError {
 }
 
 impl Setup {
-    /// Reads a setup from JSON; the error names the line and column.
+    /// Reads a setup from JSON; the error names the field's path (when the
+    /// document is JSON of the wrong shape), the line and the column.
     pub fn from_json(text: &str) -> Result<Setup, JsonError> {
-        serde_json::from_str(text).map_err(|e| JsonError {
-            message: strip_position(&e.to_string()),
-            line: e.line(),
-            column: e.column(),
-        })
+        let mut de = serde_json::Deserializer::from_str(text);
+        let setup = serde_path_to_error::deserialize::<_, Object<Setup>>(&mut de).map_err(|e| {
+            let path = e.path().to_string();
+            json_error(&path, e.into_inner())
+        })?;
+        // Characters after the document belong to no field.
+        de.end().map_err(|e| json_error("", e))?;
+        Ok(setup.0)
     }
 
     /// Pretty JSON, two-space indented, with a final newline.
@@ -37,6 +42,23 @@ impl Position {
     pub fn from_json(text: &str) -> Result<Position, crate::Error> {
         let setup = Setup::from_json(text)?;
         Ok(Position::try_from(setup)?)
+    }
+}
+
+fn json_error(path: &str, e: serde_json::Error) -> JsonError {
+    JsonError {
+        message: with_path(path, &strip_position(&e.to_string())),
+        line: e.line(),
+        column: e.column(),
+    }
+}
+
+/// `ships[0].position: invalid type ...`; the document itself has the path `.`.
+fn with_path(path: &str, message: &str) -> String {
+    if path.is_empty() || path == "." {
+        message.to_string()
+    } else {
+        format!("{path}: {message}")
     }
 }
 
@@ -103,8 +125,10 @@ pub fn read_start(json: &str) -> Result<Position, StartError> {
         let hm = map.get("harbour_master").cloned().unwrap_or_default();
         map.insert("to_move".into(), hm);
     }
-    let setup: Setup =
-        serde_json::from_value(value).map_err(|e| StartError::Shape(e.to_string()))?;
+    let setup: Setup = serde_path_to_error::deserialize(value).map_err(|e| {
+        let path = e.path().to_string();
+        StartError::Shape(with_path(&path, &e.into_inner().to_string()))
+    })?;
     let position = Position::try_from(setup).map_err(StartError::Invalid)?;
     let s = position.state();
     let placed = s.player_ids().any(|p| s.placed(p) > 0) || s.passed != 0;

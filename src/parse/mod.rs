@@ -4,6 +4,8 @@
 //! - [`notation`]: the one-line notation, read and written.
 //! - [`action`]: action names (POSITION.md "Actions").
 //! - [`events`]: the events of a voyage as said at the table, and applying them.
+//! - [`said`]: actions as a player types them (any case, cargo initials,
+//!   moves in any order), and the closest words to one that is none.
 //! - [`layout`]: layouts as `J2 S3 G4`, and a voyage's start from one.
 
 pub mod action;
@@ -11,3 +13,4 @@ pub mod events;
 pub mod json;
 pub mod layout;
 pub mod notation;
+pub mod said;

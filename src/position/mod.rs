@@ -12,7 +12,7 @@ pub mod setup;
 pub mod validate;
 
 pub use setup::Setup;
-pub use validate::{Problem, SetupError};
+pub use validate::{MAX_CASH, Problem, SetupError, printable, unprintable};
 
 use crate::rules::{self, Action, PlayerId, State};
 

@@ -23,18 +23,23 @@ pub struct Setup {
     pub to_move: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub boarding_next: Option<i64>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        skip_serializing_if = "Vec::is_empty",
+        deserialize_with = "objects"
+    )]
     pub boarded: Vec<BoardedSeat>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub round: Option<i64>,
+    #[serde(deserialize_with = "objects")]
     pub ships: Vec<ShipSetup>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "object")]
     pub harbour: Berths,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "object")]
     pub shipyard: Berths,
     #[serde(default)]
     pub pirates: Vec<String>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "object")]
     pub pilots: Pilots,
     #[serde(default)]
     pub insurance: Option<String>,
@@ -42,7 +47,7 @@ pub struct Setup {
     pub passed: Vec<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub workers: Option<i64>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "object")]
     pub variant: VariantSetup,
     #[serde(
         default,
@@ -121,6 +126,48 @@ pub struct VariantSetup {
     pub strong_pirates: bool,
     #[serde(default)]
     pub thirteen_wrecks: bool,
+}
+
+/// A value that must be written as an object. serde's derived structs also
+/// read a sequence of their fields in order (`"harbour": ["b"]`), which
+/// POSITION.md does not allow: this reads maps only.
+pub struct Object<T>(pub T);
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for Object<T> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visit<T>(std::marker::PhantomData<T>);
+        impl<'de, T: Deserialize<'de>> serde::de::Visitor<'de> for Visit<T> {
+            type Value = Object<T>;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("an object")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                map: A,
+            ) -> Result<Self::Value, A::Error> {
+                T::deserialize(serde::de::value::MapAccessDeserializer::new(map)).map(Object)
+            }
+        }
+        d.deserialize_map(Visit(std::marker::PhantomData))
+    }
+}
+
+fn object<'de, D, T>(d: D) -> Result<T, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    Ok(Object::<T>::deserialize(d)?.0)
+}
+
+/// A list whose entries must be objects.
+fn objects<'de, D, T>(d: D) -> Result<Vec<T>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    let list = Vec::<Object<T>>::deserialize(d)?;
+    Ok(list.into_iter().map(|o| o.0).collect())
 }
 
 /// A JSON object whose keys must not repeat: serde would keep the last silently.

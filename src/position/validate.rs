@@ -10,6 +10,33 @@ use crate::rules::{
 use std::collections::BTreeMap;
 use std::fmt;
 
+/// The most cash a player may hold: 2^31 - 1, so that credit (cash plus 12 per
+/// share) and payouts stay within `u32`.
+pub const MAX_CASH: i64 = i32::MAX as i64;
+
+/// A character that must not reach a terminal raw: a control character (an
+/// escape sequence starts with one) or a bidirectional override.
+pub fn unprintable(c: char) -> bool {
+    c.is_control()
+        || matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
+/// A character a player's name may not hold: an unprintable one, but for a
+/// tab and a line break, which move no cursor back and cannot start an escape
+/// sequence (the notation quotes them, and names holding them round-trip).
+fn forbidden_in_name(c: char) -> bool {
+    unprintable(c) && !matches!(c, '\t' | '\n')
+}
+
+/// `text` with every unprintable character escaped (`\u{1b}`), quoted when one was.
+pub fn printable(text: &str) -> String {
+    if text.chars().any(unprintable) {
+        format!("{:?}", text)
+    } else {
+        format!("'{text}'")
+    }
+}
+
 /// One thing wrong with a setup: the field (a JSON path) and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Problem {
@@ -134,6 +161,16 @@ impl Validator {
         for (i, name) in players.iter().enumerate() {
             if name.trim().is_empty() {
                 self.problem(format!("players[{i}]"), "a player's name cannot be empty");
+            } else if let Some(c) = name.chars().find(|&c| forbidden_in_name(c)) {
+                // It would reach the terminal raw with every board and table.
+                self.problem(
+                    format!("players[{i}]"),
+                    format!(
+                        "a player's name cannot hold control characters, found {:?} in {}",
+                        c,
+                        printable(name)
+                    ),
+                );
             } else if players[..i].contains(name) {
                 self.problem(
                     format!("players[{i}]"),
@@ -364,8 +401,11 @@ impl Validator {
             if let Some(p) = self.player(&field, name) {
                 if amount < 0 {
                     self.problem(field, format!("cash cannot be negative, found {amount}"));
+                } else if amount > MAX_CASH {
+                    // Sums of cash and credit must not overflow; no table holds that much.
+                    self.problem(field, format!("at most {MAX_CASH}, found {amount}"));
                 } else {
-                    out[p as usize] = Some(amount.min(u32::MAX as i64 / 2) as u32);
+                    out[p as usize] = Some(amount as u32);
                 }
             }
         }

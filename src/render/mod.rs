@@ -5,13 +5,15 @@
 //! - [`table`]: advice, odds and layouts as tables for a person;
 //! - [`json`]: the same as the JSON of POSITION.md, and a settlement;
 //! - [`board`]: a position drawn; [`settlement`]: a finished voyage in words;
-//! - [`how`]: how a result was computed, in words, for both formats.
+//! - [`how`]: how a result was computed, in words, for both formats;
+//! - [`wrap`]: lines of words wrapped to the width of the output.
 
 pub mod board;
 pub mod how;
 pub mod json;
 pub mod settlement;
 pub mod table;
+pub mod wrap;
 
 use crate::Position;
 use crate::report::{Advice, Bids, Comparison, Match, Odds};
@@ -21,6 +23,26 @@ use crate::report::{Advice, Bids, Comparison, Match, Odds};
 pub enum Format {
     Table,
     Json,
+}
+
+/// How much room the output has: its width in columns, and how many options
+/// an advice table shows (`None`: all). JSON ignores both.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Fit {
+    pub width: usize,
+    pub top: Option<usize>,
+}
+
+/// The width when nothing says otherwise: a classic terminal.
+pub const DEFAULT_WIDTH: usize = 80;
+
+impl Default for Fit {
+    fn default() -> Fit {
+        Fit {
+            width: DEFAULT_WIDTH,
+            top: None,
+        }
+    }
 }
 
 /// Draws results for a person or a script.
@@ -35,9 +57,15 @@ pub trait Render {
     fn bids(&self, start: &Position, bids: &Bids) -> String;
 }
 
+/// The renderer of a format, for 80 columns.
 pub fn renderer(format: Format) -> Box<dyn Render> {
+    renderer_fit(format, Fit::default())
+}
+
+/// The renderer of a format, fitting its tables to `fit`.
+pub fn renderer_fit(format: Format, fit: Fit) -> Box<dyn Render> {
     match format {
-        Format::Table => Box::new(table::TableRender),
+        Format::Table => Box::new(table::TableRender { fit }),
         Format::Json => Box::new(json::JsonRender),
     }
 }

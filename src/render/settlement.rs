@@ -44,3 +44,14 @@ pub fn settlement(v: &Voyage) -> String {
     out += &format!("Price rises: {rises}\n");
     out
 }
+
+/// Each player's profit (R13: the change of cash, payouts received less costs
+/// and claims paid, plus insurance's 10), in turn order under `heading`.
+pub fn profits(v: &Voyage, profits: &[i64], heading: &str) -> String {
+    let mut out = format!("{heading}\n");
+    for p in v.state.turn_order() {
+        let profit = profits.get(p as usize).copied().unwrap_or(0);
+        out += &format!("  {:<10} {profit:+}\n", v.names[p as usize]);
+    }
+    out
+}

@@ -1,6 +1,7 @@
 //! Tables for a person at the table (comfy-table).
 
-use super::{Render, how};
+use super::wrap::{widest, wrap, wrap_clauses};
+use super::{Fit, Render, how};
 use crate::Position;
 use crate::parse::layout;
 use crate::report::{
@@ -8,20 +9,192 @@ use crate::report::{
 };
 use crate::rules::{Action, Phase};
 use comfy_table::presets::UTF8_FULL_CONDENSED;
-use comfy_table::{CellAlignment, Table};
+use comfy_table::{
+    CellAlignment, ContentArrangement, ContentLineStyle, LineStyle, Table, TableStyle,
+};
 
-pub struct TableRender;
+/// Tables for a person, fitted to the width of the output.
+pub struct TableRender {
+    pub fit: Fit,
+}
 
-fn table(header: &[&str]) -> Table {
-    let mut t = Table::new();
-    t.load_style(UTF8_FULL_CONDENSED);
-    t.set_header(header.to_vec());
-    for k in 1..header.len() {
-        if let Some(col) = t.column_mut(k) {
-            col.set_cell_alignment(CellAlignment::Right);
+/// One column of a table, in full and in a compact form.
+struct Column {
+    header: String,
+    cells: Vec<String>,
+    /// Shorter words for the compact form (header, cells); `None`: the same.
+    compact: Option<(String, Vec<String>)>,
+    left: bool,
+    /// Columns are left out to fit the width, the lowest rank first (equal
+    /// ranks together); `None`: always shown.
+    drop: Option<u8>,
+}
+
+impl Column {
+    fn new(header: &str, left: bool) -> Column {
+        Column {
+            header: header.to_string(),
+            cells: Vec::new(),
+            compact: None,
+            left,
+            drop: None,
         }
     }
-    t
+
+    fn droppable(mut self, rank: u8) -> Column {
+        self.drop = Some(rank);
+        self
+    }
+
+    /// Adds a cell, with its compact form.
+    fn push(&mut self, full: String, compact: String) {
+        if compact != full || self.compact.is_some() {
+            let (_, cells) = self
+                .compact
+                .get_or_insert_with(|| (self.header.clone(), self.cells.clone()));
+            cells.push(compact);
+        }
+        self.cells.push(full);
+    }
+
+    fn push_same(&mut self, cell: String) {
+        self.push(cell.clone(), cell);
+    }
+
+    fn compact_header(mut self, header: &str) -> Column {
+        let cells = self.cells.clone();
+        let (h, _) = self
+            .compact
+            .get_or_insert_with(|| (header.to_string(), cells));
+        *h = header.to_string();
+        self
+    }
+
+    fn view(&self, compact: bool) -> (&str, &[String]) {
+        match (&self.compact, compact) {
+            (Some((h, cells)), true) => (h, cells),
+            _ => (&self.header, &self.cells),
+        }
+    }
+}
+
+/// A table drawn to fit `width`: in full if it fits; else in the compact form
+/// (no outer border, shorter words); else without the droppable columns, the
+/// lowest rank first; else with its cells wrapped. Returns the table and the
+/// headers of the columns left out.
+fn fitted(columns: &[Column], width: usize) -> (String, Vec<String>) {
+    fitted_as(columns, width, false)
+}
+
+/// [`fitted`], starting from the compact form when `compact` (a table under
+/// a compact one looks the same).
+fn fitted_as(columns: &[Column], width: usize, compact: bool) -> (String, Vec<String>) {
+    let all = vec![true; columns.len()];
+    let full = draw(columns, false, &all, None);
+    if !compact && widest(&full) <= width {
+        return (full, Vec::new());
+    }
+    let mut shown = all;
+    let mut ranks: Vec<u8> = columns.iter().filter_map(|c| c.drop).collect();
+    ranks.sort_unstable();
+    ranks.dedup();
+    let mut ranks = ranks.into_iter();
+    loop {
+        let text = draw(columns, true, &shown, None);
+        let dropped = || {
+            columns
+                .iter()
+                .zip(&shown)
+                .filter(|(_, s)| !**s)
+                .map(|(c, _)| c.header.clone())
+                .collect()
+        };
+        if widest(&text) <= width {
+            return (text, dropped());
+        }
+        match ranks.next() {
+            Some(rank) => {
+                for (c, s) in columns.iter().zip(shown.iter_mut()) {
+                    *s &= c.drop != Some(rank);
+                }
+            }
+            None => return (draw(columns, true, &shown, Some(width)), dropped()),
+        }
+    }
+}
+
+fn draw(columns: &[Column], compact: bool, shown: &[bool], wrap_to: Option<usize>) -> String {
+    let kept: Vec<&Column> = columns
+        .iter()
+        .zip(shown)
+        .filter(|(_, s)| **s)
+        .map(|(c, _)| c)
+        .collect();
+    let mut t = Table::new();
+    t.load_style(if compact {
+        COMPACT
+    } else {
+        UTF8_FULL_CONDENSED
+    });
+    t.set_header(kept.iter().map(|c| c.view(compact).0).collect::<Vec<_>>());
+    let rows = kept.first().map_or(0, |c| c.cells.len());
+    for r in 0..rows {
+        t.add_row(
+            kept.iter()
+                .map(|c| c.view(compact).1[r].as_str())
+                .collect::<Vec<_>>(),
+        );
+    }
+    for (k, c) in kept.iter().enumerate() {
+        if let Some(col) = t.column_mut(k) {
+            col.set_cell_alignment(if c.left {
+                CellAlignment::Left
+            } else {
+                CellAlignment::Right
+            });
+        }
+    }
+    if compact && let Some(col) = t.column_mut(0) {
+        // No border before the first column: no padding either.
+        col.set_padding((0, 1));
+    }
+    if let Some(width) = wrap_to {
+        t.set_content_arrangement(ContentArrangement::Dynamic);
+        t.set_width(width.min(u16::MAX as usize) as u16);
+    }
+    let text = t.to_string();
+    if !compact {
+        return text;
+    }
+    // Without a right border, the last column's padding is only trailing blanks.
+    let lines: Vec<&str> = text.lines().map(str::trim_end).collect();
+    lines.join("\n")
+}
+
+/// The compact form: no outer border and no line between rows.
+const COMPACT: TableStyle = TableStyle::new()
+    .header_lines(ContentLineStyle::none().junction('┆'))
+    .header_separator(LineStyle::none().fill('─').junction('┼'))
+    .content_lines(ContentLineStyle::none().junction('┆'));
+
+/// Whether a table was drawn in the compact form (it has no top border).
+fn is_compact(table: &str) -> bool {
+    !table.starts_with('┌')
+}
+
+/// The note under a table whose columns were left out to fit.
+fn dropped_note(dropped: &[String], width: usize) -> String {
+    if dropped.is_empty() {
+        return String::new();
+    }
+    let them = if dropped.len() == 1 { "it" } else { "them" };
+    wrap(
+        &format!(
+            "Left out to fit {width} columns: {} (a wider COLUMNS, or --json, shows {them}).\n",
+            dropped.join(", ")
+        ),
+        width,
+    )
 }
 
 fn percent(p: f64) -> String {
@@ -57,51 +230,64 @@ pub fn situation(position: &Position) -> String {
     }
 }
 
-fn ships_table(position: &Position, ships: &[ShipOdds]) -> Table {
-    let mut t = table(&["ship", "at", "harbour", "shipyard", "plundered"]);
-    for (odds, ship) in ships.iter().zip(&position.state().ships) {
-        let at = match ship.at_sea() {
-            Some(x) => format!("space {x}"),
-            None => "docked".to_string(),
-        };
+fn ships_table(position: &Position, ships: &[ShipOdds], width: usize, compact: bool) -> String {
+    let mut ship = Column::new("ship", true);
+    let mut at = Column::new("at", false);
+    let mut harbour = Column::new("harbour", false);
+    let mut shipyard = Column::new("shipyard", false).droppable(1);
+    let mut plundered = Column::new("plundered", false);
+    for (odds, s) in ships.iter().zip(&position.state().ships) {
+        ship.push_same(odds.cargo.name().to_string());
+        match s.at_sea() {
+            Some(x) => at.push(format!("space {x}"), x.to_string()),
+            None => at.push("docked".to_string(), "docked".to_string()),
+        }
         let (se_h, se_p) = odds.stderr.unzip();
-        t.add_row(vec![
-            odds.cargo.name().to_string(),
-            at,
-            with_interval(odds.p_harbour * 100.0, se_h.map(|e| e * 100.0), pct),
-            with_interval(odds.p_shipyard * 100.0, se_h.map(|e| e * 100.0), pct),
-            with_interval(odds.p_plundered * 100.0, se_p.map(|e| e * 100.0), pct),
-        ]);
+        let scaled = |se: Option<f64>| se.map(|e| e * 100.0);
+        let cell = |col: &mut Column, p: f64, se: Option<f64>| {
+            col.push(
+                with_interval(p * 100.0, scaled(se), pct),
+                compact_interval(p * 100.0, scaled(se), pct),
+            )
+        };
+        cell(&mut harbour, odds.p_harbour, se_h);
+        cell(&mut shipyard, odds.p_shipyard, se_h);
+        cell(&mut plundered, odds.p_plundered, se_p);
     }
-    t
+    let (table, dropped) = fitted_as(&[ship, at, harbour, shipyard, plundered], width, compact);
+    format!("{table}\n{}", dropped_note(&dropped, width))
 }
 
 /// The lines that say how the figures were computed: the method, and the
-/// approximation when there was one.
-fn method_lines(how: &How) -> String {
-    let mut line = format!("Method: {}; future {}", how::reason(how), how.future.name());
-    if let Some(l) = &how.lambda {
-        line += &format!(" ({})", how::lambda(l));
-    }
+/// approximation when there was one, wrapped to `width`.
+fn method_lines(how: &How, width: usize) -> String {
+    let mut clauses = vec![
+        format!("Method: {}", how::reason(how)),
+        match &how.lambda {
+            Some(l) => format!("future {} ({})", how.future.name(), how::lambda(l)),
+            None => format!("future {}", how.future.name()),
+        },
+    ];
     if how.shares_counted {
-        line += "; shares counted";
+        clauses.push("shares counted".into());
     }
     if let Some(s) = &how.sampling {
-        line += &format!(
-            "; {} play-outs, seed {}, stopped by {}",
+        let mut run = format!(
+            "{} play-outs, seed {}, stopped by {}",
             s.samples,
             s.seed,
             s.stop.replace('_', " ")
         );
         if s.stop == "time_limit" {
-            line += " (a run cut short by time is not repeated exactly by its seed)";
+            run += " (a run cut short by time is not repeated exactly by its seed)";
         }
+        clauses.push(run);
     }
-    line += "\n";
+    let mut out = wrap_clauses(&clauses, "; ", width) + "\n";
     if let Some(a) = how::approximation(how) {
-        line += &format!("Approximation: {a}\n");
+        out += &wrap(&format!("Approximation: {a}\n"), width);
     }
-    line
+    out
 }
 
 /// `12.34 ± 0.56`: a value with its 95% interval when sampled.
@@ -112,134 +298,159 @@ fn with_interval(x: f64, stderr: Option<f64>, show: fn(f64) -> String) -> String
     }
 }
 
-/// "then blue: pilot:large", or "then the dice": what the model expects next.
-fn then_text(position: &Position, then: Option<Then>) -> String {
+/// `12.34±0.56`: the same in fewer columns.
+fn compact_interval(x: f64, stderr: Option<f64>, show: fn(f64) -> String) -> String {
+    match stderr {
+        Some(se) => format!("{}±{:.2}", show(x), 1.96 * se),
+        None => show(x),
+    }
+}
+
+/// "then blue: pilot:large", or "then the dice": what the model expects next;
+/// compact: "blue: pilot:large", "dice".
+fn then_text(position: &Position, then: Option<Then>) -> (String, String) {
     match then {
-        Some(Then::Decision(p, a)) => format!("then {}: {a}", position.name(p)),
-        Some(Then::Roll) => "then the dice".to_string(),
-        None => String::new(),
+        Some(Then::Decision(p, a)) => {
+            let next = format!("{}: {a}", position.name(p));
+            (format!("then {next}"), next)
+        }
+        Some(Then::Roll) => ("then the dice".to_string(), "dice".to_string()),
+        None => (String::new(), String::new()),
+    }
+}
+
+/// The options of an advice as table columns, the first `top` of them.
+fn option_columns(position: &Position, advice: &Advice, versus: &str, top: usize) -> Vec<Column> {
+    let sampled = advice.how.sampling.is_some();
+    let expecting = advice.how.future != Future::None;
+    let mut rank = Column::new("#", true);
+    let mut action = Column::new("action", true);
+    let mut cost = Column::new("cost", false).droppable(2);
+    let mut paid = Column::new("P(paid)", false).droppable(1);
+    let mut ev = Column::new("EV", false).droppable(3);
+    let mut gain = Column::new(versus, false);
+    let mut best = Column::new("P(best)", false);
+    let mut next = Column::new("expected next", true);
+    for (k, o) in advice.options.iter().take(top).enumerate() {
+        rank.push_same((k + 1).to_string());
+        action.push_same(o.action.to_string());
+        cost.push_same(o.cost.to_string());
+        paid.push_same(o.p_paid.map(percent).unwrap_or_default());
+        ev.push(
+            with_interval(o.ev, o.stderr, money),
+            compact_interval(o.ev, o.stderr, money),
+        );
+        gain.push(
+            with_interval(o.gain_vs_pass, o.gain_stderr, signed),
+            compact_interval(o.gain_vs_pass, o.gain_stderr, signed),
+        );
+        best.push_same(o.p_best.map(percent).unwrap_or_default());
+        let (full, short) = then_text(position, o.then);
+        next.push(full, short);
+    }
+    let mut columns = vec![rank, action, cost, paid, ev, gain];
+    if sampled {
+        columns.push(best);
+    }
+    if expecting {
+        columns.push(next.compact_header("next"));
+    }
+    columns
+}
+
+impl TableRender {
+    fn wrap(&self, text: &str) -> String {
+        wrap(text, self.fit.width)
     }
 }
 
 impl Render for TableRender {
     fn advice(&self, position: &Position, advice: &Advice) -> String {
+        let width = self.fit.width;
         let who = position.name(advice.decider);
-        let mut out = format!("{who} to decide: {}\n", situation(position));
-        out += &method_lines(&advice.how);
-        let sampled = advice.how.sampling.is_some();
+        let mut out = self.wrap(&format!("{who} to decide: {}\n", situation(position)));
+        out += &method_lines(&advice.how, width);
         let reference = match advice.reference {
             Action::Plunder(_) => "first".to_string(),
             other => other.to_string(),
         };
         let versus = format!("vs {reference}");
-        let mut header = vec!["#", "action", "cost", "P(paid)", "EV", versus.as_str()];
-        if sampled {
-            header.push("P(best)");
+        let top = self.fit.top.unwrap_or(advice.options.len());
+        let (table, dropped) = fitted(&option_columns(position, advice, &versus, top), width);
+        out += &format!("{table}\n");
+        let hidden = advice.options.len().saturating_sub(top);
+        if hidden > 0 {
+            let s = if hidden == 1 { "" } else { "s" };
+            out += &self.wrap(&format!(
+                "{hidden} more option{s} not shown (--top {top}).\n"
+            ));
         }
-        let expecting = advice.how.future != Future::None;
-        if expecting {
-            header.push("expected next");
-        }
-        let mut t = table(&header);
-        for (k, o) in advice.options.iter().enumerate() {
-            let mut row = vec![
-                (k + 1).to_string(),
-                o.action.to_string(),
-                o.cost.to_string(),
-                o.p_paid.map(percent).unwrap_or_default(),
-                with_interval(o.ev, o.stderr, money),
-                with_interval(o.gain_vs_pass, o.gain_stderr, signed),
-            ];
-            if let Some(p) = o.p_best {
-                row.push(percent(p));
-            }
-            if expecting {
-                row.push(then_text(position, o.then));
-            }
-            t.add_row(row);
-        }
-        for k in [1, header.len() - 1] {
-            if let Some(col) = t.column_mut(k).filter(|_| k == 1 || expecting) {
-                col.set_cell_alignment(CellAlignment::Left);
-            }
-        }
-        out += &format!("{t}\nShips, if {who} takes the best option:\n");
-        out += &format!("{}\n", ships_table(position, &advice.ships));
+        out += &dropped_note(&dropped, width);
+        out += &self.wrap(&format!("Ships, if {who} takes the best option:\n"));
+        out += &ships_table(position, &advice.ships, width, is_compact(&table));
         if advice.best_by_model.len() > 1 {
-            out += &by_model_line(&advice.best_by_model);
+            out += &self.wrap(&by_model_line(&advice.best_by_model));
         }
         if let Some(best) = advice.best() {
-            out += &format!(
+            out += &self.wrap(&format!(
                 "Recommendation: {who} should take {} (EV {}, {} vs {}).\n",
                 best.action,
                 money(best.ev),
                 signed(best.gain_vs_pass),
                 reference,
-            );
+            ));
         }
         out
     }
 
     fn odds(&self, position: &Position, odds: &Odds) -> String {
+        let width = self.fit.width;
         let model = match odds.how.future {
             Future::None => "if nobody places another worker".to_string(),
             other => format!("if every later placement is {}", other.name()),
         };
-        let mut out = format!("Odds {model}: {}\n", situation(position));
-        out += &method_lines(&odds.how);
-        out += &format!("{}\n", ships_table(position, &odds.ships));
-        let mut t = table(&["player", "value"]);
+        let mut out = self.wrap(&format!("Odds {model}: {}\n", situation(position)));
+        out += &method_lines(&odds.how, width);
+        out += &ships_table(position, &odds.ships, width, false);
+        let mut player = Column::new("player", true);
+        let mut value = Column::new("value", false);
         for (p, v) in odds.players.iter().enumerate() {
             let se = odds.players_stderr.as_ref().map(|e| e[p]);
-            t.add_row(vec![
-                position.name(p as u8).to_string(),
+            player.push_same(position.name(p as u8).to_string());
+            value.push(
                 with_interval(*v, se, money),
-            ]);
+                compact_interval(*v, se, money),
+            );
         }
-        out += &format!("{t}\n");
+        let (table, dropped) = fitted(&[player, value], width);
+        out += &format!("{table}\n{}", dropped_note(&dropped, width));
         out
     }
 
     fn arena(&self, m: &Match) -> String {
-        arena_text(m)
+        self.wrap(&arena_text(m))
     }
 
     fn bids(&self, start: &Position, b: &Bids) -> String {
-        bids_text(start, b)
+        bids_text(start, b, self.fit.width)
     }
 
     fn layouts(&self, position: &Position, c: &Comparison, top: usize) -> String {
+        let width = self.fit.width;
         let hm = position.name(c.harbour_master);
         let shown = top.min(c.layouts.len());
-        let mut out = format!(
+        let mut out = self.wrap(&format!(
             "Layouts for harbour master {hm}: {shown} of {} shown, best first\n",
             c.layouts.len()
-        );
-        out += &method_lines(&c.how);
+        ));
+        out += &method_lines(&c.how, width);
         let names: Vec<&str> = (0..position.state().players)
             .map(|p| position.name(p))
             .collect();
-        let mut header = vec!["#", "layout", "ashore"];
-        if c.buy {
-            header.push("buy");
-        }
-        let sampled = c.how.sampling.is_some();
-        header.push("value");
-        if sampled {
-            header.push("P(best)");
-        }
-        header.push("docks");
-        header.extend(names.iter().copied());
-        let mut t = table(&header);
-        for (k, l) in c.layouts.iter().take(top).enumerate() {
-            t.add_row(layout_row(k, l, c.buy, sampled));
-        }
-        for k in [1, 2] {
-            if let Some(col) = t.column_mut(k) {
-                col.set_cell_alignment(CellAlignment::Left);
-            }
-        }
-        out += &format!("{t}\n");
+        let rows: Vec<&LayoutValue> = c.layouts.iter().take(top).collect();
+        let columns = layout_columns(&rows, &names, c.buy, c.how.sampling.is_some());
+        let (table, dropped) = fitted(&columns, width);
+        out += &format!("{table}\n{}", dropped_note(&dropped, width));
         if let Some(best) = c.layouts.first() {
             let buy = match (c.buy, best.purchase) {
                 (true, Some((cargo, cost))) => {
@@ -248,51 +459,80 @@ impl Render for TableRender {
                 (true, None) => ", buying no share".to_string(),
                 _ => String::new(),
             };
-            out += &format!(
+            out += &self.wrap(&format!(
                 "Best: {} ({} ashore){buy}, worth {} to {hm}.\n",
                 layout::name(best.layout),
                 best.ashore.name(),
                 money(best.value)
-            );
+            ));
         }
         out
     }
 }
 
-/// One layout's row: rank, layout, ashore, purchase, value, P(best), docking
-/// odds and every player's value.
-fn layout_row(k: usize, l: &LayoutValue, buy: bool, sampled: bool) -> Vec<String> {
-    let mut row = vec![
-        (k + 1).to_string(),
-        layout::name(l.layout),
-        l.ashore.name().to_string(),
-    ];
-    if buy {
-        row.push(l.purchase.map_or("nothing".to_string(), |(cargo, cost)| {
+/// The layouts as columns: rank, layout, ashore, purchase, value, P(best),
+/// docking odds and every player's value. Ashore goes first when the table is
+/// too wide (the layout says which cargo is missing), then the players' values
+/// (the harbour master's is the value).
+fn layout_columns(rows: &[&LayoutValue], names: &[&str], buy: bool, sampled: bool) -> Vec<Column> {
+    let mut rank = Column::new("#", true);
+    let mut layout_col = Column::new("layout", true);
+    let mut ashore = Column::new("ashore", true).droppable(1);
+    let mut purchase = Column::new("buy", true);
+    let mut value = Column::new("value", false);
+    let mut best = Column::new("P(best)", false);
+    let mut docks = Column::new("docks", false);
+    let mut players: Vec<Column> = names
+        .iter()
+        .map(|n| Column::new(n, false).droppable(2))
+        .collect();
+    for (k, l) in rows.iter().enumerate() {
+        rank.push_same((k + 1).to_string());
+        layout_col.push_same(layout::name(l.layout));
+        ashore.push_same(l.ashore.name().to_string());
+        purchase.push_same(l.purchase.map_or("nothing".to_string(), |(cargo, cost)| {
             format!("{} ({cost})", cargo.name())
         }));
+        value.push(
+            with_interval(l.value, l.stderr, money),
+            compact_interval(l.value, l.stderr, money),
+        );
+        best.push_same(l.p_best.map(percent).unwrap_or_default());
+        let full: Vec<String> = l
+            .ships
+            .iter()
+            .map(|s| {
+                format!(
+                    "{} {}",
+                    &s.cargo.name()[..1].to_uppercase(),
+                    percent(s.p_harbour)
+                )
+            })
+            .collect();
+        let short: Vec<String> = l
+            .ships
+            .iter()
+            .map(|s| format!("{:.0}", 100.0 * s.p_harbour))
+            .collect();
+        docks.push(full.join(" "), short.join(" "));
+        // Compact: the other players' values without their intervals (the
+        // harbour master's is the value, with its interval).
+        for (p, (col, v)) in players.iter_mut().zip(&l.players).enumerate() {
+            let se = l.players_stderr.as_ref().map(|e| e[p]);
+            col.push(with_interval(*v, se, money), money(*v));
+        }
     }
-    row.push(with_interval(l.value, l.stderr, money));
+    let mut columns = vec![rank, layout_col, ashore];
+    if buy {
+        columns.push(purchase);
+    }
+    columns.push(value);
     if sampled {
-        row.push(l.p_best.map(percent).unwrap_or_default());
+        columns.push(best);
     }
-    let docks: Vec<String> = l
-        .ships
-        .iter()
-        .map(|s| {
-            format!(
-                "{} {}",
-                &s.cargo.name()[..1].to_uppercase(),
-                percent(s.p_harbour)
-            )
-        })
-        .collect();
-    row.push(docks.join(" "));
-    for (p, v) in l.players.iter().enumerate() {
-        let se = l.players_stderr.as_ref().map(|e| e[p]);
-        row.push(with_interval(*v, se, money));
-    }
-    row
+    columns.push(docks.compact_header("docks %"));
+    columns.extend(players);
+    columns
 }
 
 /// A match in words: the mean difference with its 95% interval, the mean
@@ -372,11 +612,7 @@ fn by_model_line(best: &[(Future, Action)]) -> String {
     let parts: Vec<String> = groups
         .iter()
         .map(|(action, models)| {
-            let names = match models.split_last() {
-                Some((last, [])) => last.to_string(),
-                Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
-                None => String::new(),
-            };
+            let names = models.join(", ");
             format!("{names}: {action}")
         })
         .collect();
@@ -385,26 +621,31 @@ fn by_model_line(best: &[(Future, Action)]) -> String {
 
 /// The auction: per player, the value as harbour master, under each other
 /// player, and the bid limits; then the layout each harbour master chooses.
-fn bids_text(start: &Position, b: &Bids) -> String {
+fn bids_text(start: &Position, b: &Bids, width: usize) -> String {
     let n = b.rows.len();
     let names: Vec<&str> = (0..n).map(|p| start.name(p as u8)).collect();
     let mut out = "The harbour master's worth at the auction (R16): bid limits\n".to_string();
-    out += &method_lines(&b.how);
-    let mut header = vec!["player", "as HM"];
-    let against: Vec<String> = names.iter().map(|q| format!("vs {q}")).collect();
-    header.extend(against.iter().map(String::as_str));
-    header.push("mean");
-    let mut t = table(&header);
+    out += &method_lines(&b.how, width);
+    let mut player = Column::new("player", true);
+    let mut as_hm = Column::new("as HM", false);
+    let mut limits: Vec<Column> = names
+        .iter()
+        .map(|q| Column::new(&format!("vs {q}"), false))
+        .collect();
+    let mut mean = Column::new("mean", false);
     for (p, r) in b.rows.iter().enumerate() {
-        let mut row = vec![names[p].to_string(), money(r.as_harbour_master)];
-        row.extend(r.limit.iter().map(|l| l.map_or("-".to_string(), money)));
-        row.push(money(r.limit_mean));
-        t.add_row(row);
+        player.push_same(names[p].to_string());
+        as_hm.push_same(money(r.as_harbour_master));
+        for (column, l) in limits.iter_mut().zip(&r.limit) {
+            column.push_same(l.map_or("-".to_string(), money));
+        }
+        mean.push_same(money(r.limit_mean));
     }
-    if let Some(col) = t.column_mut(0) {
-        col.set_cell_alignment(CellAlignment::Left);
-    }
-    out += &format!("{t}\n");
+    let mut columns = vec![player, as_hm];
+    columns.extend(limits);
+    columns.push(mean);
+    let (t, dropped) = fitted(&columns, width);
+    out += &format!("{t}\n{}", dropped_note(&dropped, width));
     out += "vs Q: the bid limit against Q, the player's value as harbour master (as HM)\n";
     out += "less their value when Q is harbour master; mean: over the others.\n";
     for (q, l) in b.chosen.iter().enumerate() {

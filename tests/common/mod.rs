@@ -133,9 +133,24 @@ pub fn position_md_json() -> String {
 
 /// Runs the binary from the crate's folder, feeding `stdin` when given.
 pub fn run_bin(args: &[&str], stdin: Option<&str>) -> std::process::Output {
+    run_bin_env(args, stdin, &[])
+}
+
+/// [`run_bin`] with environment variables set; `COLUMNS` is unset unless
+/// given, so that output is 80 columns wide as in a pipe.
+pub fn run_bin_env(
+    args: &[&str],
+    stdin: Option<&str>,
+    env: &[(&str, &str)],
+) -> std::process::Output {
     use std::io::Write;
     use std::process::{Command, Stdio};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_manila-odds"))
+    let mut command = Command::new(env!("CARGO_BIN_EXE_manila-odds"));
+    command.env_remove("COLUMNS");
+    for (key, value) in env {
+        command.env(key, value);
+    }
+    let mut child = command
         .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .stdin(Stdio::piped())

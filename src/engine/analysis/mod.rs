@@ -25,8 +25,9 @@ use crate::Position;
 use crate::report::{Advice, Approximation, Future, GreedyWhy, How, Method, Odds, Reason};
 use crate::rules::{Action, State};
 
-/// Reports progress of a long run: (play-outs so far, largest standard error).
-pub type Progress<'a> = &'a mut dyn FnMut(u64, f64);
+/// Reports progress of a long run: (play-outs so far, largest standard error),
+/// from any worker thread (see [`crate::engine::sample::OnProgress`]).
+pub type Progress<'a> = crate::engine::sample::OnProgress<'a>;
 
 /// A planner without a node budget runs to its end: it never reports one.
 const UNBOUNDED: &str = "a search without a node budget never runs out of it";

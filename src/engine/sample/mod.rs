@@ -28,6 +28,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
 use stats::{Sums, estimate_p_best, summarise};
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 use stop::{largest_stderr, should_stop};
 
@@ -39,6 +40,14 @@ const CHUNK_BLOCKS: u64 = 8;
 const ROUND_CHUNKS: u64 = 16;
 /// Memoised values a planner keeps before it starts afresh (memory bound).
 const PLANNER_MEMO: usize = 200_000;
+/// Progress within a round is reported at most this often (milliseconds).
+const TICK_MS: u64 = 100;
+
+/// Hears how a run goes: (play-outs so far, largest standard error). It may be
+/// called from any worker thread, one call at a time; within a round the
+/// play-outs count what every arm has played, and the standard error is the
+/// last round's (NaN before the first round ends).
+pub type OnProgress<'a> = &'a mut (dyn FnMut(u64, f64) + Send);
 
 /// How long to sample and how.
 #[derive(Clone, Debug, PartialEq)]
@@ -147,6 +156,60 @@ struct Job<'a> {
     /// Greedy choices kept from earlier runs (`engine::cache`), shared by every
     /// planner of this one: a choice is a pure function of its state.
     root: Option<&'a Planner>,
+    ticker: Ticker<'a>,
+}
+
+/// Progress as the workers make it: a round of greedy play-outs can take a
+/// minute, and a person watching wants to see it move. Reporting never touches
+/// the figures, so the answer stays the same whatever the threads.
+struct Ticker<'a> {
+    sink: Mutex<OnProgress<'a>>,
+    arms: u64,
+    /// Arm play-outs done so far, over every round.
+    done: AtomicU64,
+    /// The bits of the last round's largest standard error.
+    stderr: AtomicU64,
+    started: Instant,
+    /// Milliseconds after `started` before which no report is due.
+    next_ms: AtomicU64,
+}
+
+impl<'a> Ticker<'a> {
+    fn new(sink: OnProgress<'a>, arms: usize) -> Ticker<'a> {
+        Ticker {
+            sink: Mutex::new(sink),
+            arms: arms.max(1) as u64,
+            done: AtomicU64::new(0),
+            stderr: AtomicU64::new(f64::NAN.to_bits()),
+            started: Instant::now(),
+            next_ms: AtomicU64::new(TICK_MS),
+        }
+    }
+
+    /// `n` more arm play-outs are done; reports when a report is due and no
+    /// other worker is reporting.
+    fn add(&self, n: u64) {
+        let done = self.done.fetch_add(n, Ordering::Relaxed) + n;
+        let now = self.started.elapsed().as_millis() as u64;
+        let next = self.next_ms.load(Ordering::Relaxed);
+        let due = now >= next
+            && self
+                .next_ms
+                .compare_exchange(next, now + TICK_MS, Ordering::Relaxed, Ordering::Relaxed)
+                .is_ok();
+        if due && let Ok(mut sink) = self.sink.try_lock() {
+            let stderr = f64::from_bits(self.stderr.load(Ordering::Relaxed));
+            (*sink)(done / self.arms, stderr);
+        }
+    }
+
+    /// A round is over: its play-outs and largest standard error, exactly.
+    fn round(&self, samples: u64, stderr: f64) {
+        self.stderr.store(stderr.to_bits(), Ordering::Relaxed);
+        if let Ok(mut sink) = self.sink.lock() {
+            (*sink)(samples, stderr);
+        }
+    }
 }
 
 impl Job<'_> {
@@ -171,6 +234,7 @@ impl Job<'_> {
                     outcomes[k] = playout(&mut planner, arm, &dice, self.reduce);
                 }
                 self.add(&mut sums, stratum, &outcomes);
+                self.ticker.add(self.arms.len() as u64);
             }
             sums.blocks += 1;
             planner.trim(PLANNER_MEMO);
@@ -207,6 +271,7 @@ impl Job<'_> {
                         let i = b * BLOCK as usize + h;
                         out[i] = playout(planner, arm, &dice[i], self.reduce);
                     }
+                    self.ticker.add(blocks);
                     planner.trim(PLANNER_MEMO);
                 }
                 out
@@ -306,13 +371,30 @@ fn shared_planner(arms: usize, settings: &Settings, root: Option<&Planner>) -> O
     })
 }
 
+/// The play-outs a run makes at most: the samples asked for (whole blocks, at
+/// least two) or else the cap, and never more than the cap. A run may stop
+/// sooner by another rule.
+pub fn planned_samples(settings: &Settings) -> u64 {
+    planned_blocks(settings).1 * BLOCK
+}
+
+/// (cap, wanted) in blocks: two at least, for standard errors.
+fn planned_blocks(settings: &Settings) -> (u64, u64) {
+    let cap_blocks = (settings.max_samples / BLOCK).max(2);
+    let want_blocks = settings
+        .samples
+        .map_or(cap_blocks, |n| n.div_ceil(BLOCK).max(2))
+        .min(cap_blocks);
+    (cap_blocks, want_blocks)
+}
+
 /// Samples the arms until a stopping rule holds. `decider` is whose value ranks
 /// the arms; `on_progress` hears (play-outs so far, largest standard error).
 pub fn run(
     arms: &[Arm],
     decider: Option<usize>,
     settings: &Settings,
-    on_progress: &mut dyn FnMut(u64, f64),
+    on_progress: OnProgress,
 ) -> Estimate {
     run_with(arms, decider, settings, on_progress, None)
 }
@@ -323,7 +405,7 @@ pub fn run_with(
     arms: &[Arm],
     decider: Option<usize>,
     settings: &Settings,
-    on_progress: &mut dyn FnMut(u64, f64),
+    on_progress: OnProgress,
     root: Option<&Planner>,
 ) -> Estimate {
     let started = Instant::now();
@@ -339,19 +421,17 @@ pub fn run_with(
         planners: Mutex::new(Vec::new()),
         shared: shared_planner(arms.len(), settings, root),
         root,
+        ticker: Ticker::new(on_progress, arms.len()),
     };
     let mut master = Xoshiro256PlusPlus::seed_from_u64(settings.seed);
-    let cap_blocks = (settings.max_samples / BLOCK).max(2);
-    let want_blocks = settings
-        .samples
-        .map_or(cap_blocks, |n| n.div_ceil(BLOCK).max(2))
-        .min(cap_blocks);
+    let (cap_blocks, want_blocks) = planned_blocks(settings);
     let mut sums = Sums::new(arms.len());
     loop {
         let parts = job.round(&mut master, want_blocks - sums.blocks);
         sums = parts.iter().fold(sums, |acc, part| acc.merge(part));
         let mut estimate = summarise(arms, &sums, decider, settings.seed);
-        on_progress(estimate.samples, largest_stderr(&estimate, decider));
+        job.ticker
+            .round(estimate.samples, largest_stderr(&estimate, decider));
         if let Some(stop) = should_stop(
             settings,
             &estimate,

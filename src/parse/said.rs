@@ -1,0 +1,251 @@
+//! Actions as a player types them at the table: any case, a cargo's initial
+//! wherever a cargo is named (`ship:j`, `board:s`, `j+1`, `g:harbour`), pilot
+//! moves and plunder choices in any order (they are put in ship order, as R14
+//! writes them), `harbor` for `harbour`. What is read is an [`Action`] of
+//! POSITION.md; the strict names of [`Action::parse`] all read the same.
+//! A word that is none gets the closest words the position knows.
+
+use crate::rules::action::{Destination, ShipMove};
+use crate::rules::{Action, Berth, Cargo, SHIPS, State};
+
+/// Reads one action word (pilot moves and plunder choices joined by `,`) in
+/// the position `s`, whose ship order puts moves and choices in order.
+pub fn action(s: &State, word: &str) -> Option<Action> {
+    let word = word.trim().to_lowercase().replace("harbor", "harbour");
+    let simple = match word.as_str() {
+        "pass" => Some(Action::Pass),
+        "pirate" => Some(Action::Pirate),
+        "pilot:small" => Some(Action::SmallPilot),
+        "pilot:large" => Some(Action::LargePilot),
+        "insurance" => Some(Action::Insurance),
+        "stay" => Some(Action::Stay),
+        "none" => Some(Action::PILOT_NONE),
+        _ => None,
+    };
+    if simple.is_some() {
+        return simple;
+    }
+    if let Some(rest) = word.strip_prefix("ship:") {
+        return cargo(rest).map(Action::Seat);
+    }
+    if let Some(rest) = word.strip_prefix("harbour:") {
+        return berth(rest).map(Action::Harbour);
+    }
+    if let Some(rest) = word.strip_prefix("shipyard:") {
+        return berth(rest).map(Action::Shipyard);
+    }
+    if let Some(rest) = word.strip_prefix("board:") {
+        return board(rest);
+    }
+    if word.contains(':') {
+        return plunder(s, &word);
+    }
+    pilot(s, &word)
+}
+
+/// A cargo by its name or initial.
+pub fn cargo(word: &str) -> Option<Cargo> {
+    let word = word.to_lowercase();
+    Cargo::ALL
+        .into_iter()
+        .find(|c| c.name() == word || c.name()[..1] == word)
+}
+
+fn berth(word: &str) -> Option<Berth> {
+    let mut letters = word.chars();
+    let (Some(letter), None) = (letters.next(), letters.next()) else {
+        return None;
+    };
+    Berth::ALL
+        .into_iter()
+        .find(|b| b.letter().eq_ignore_ascii_case(&letter))
+}
+
+fn board(word: &str) -> Option<Action> {
+    let (c, remove) = match word.split_once("/remove:") {
+        Some((c, seat)) => (c, Some(seat.parse::<u8>().ok()?)),
+        None => (word, None),
+    };
+    Some(Action::Board {
+        cargo: cargo(c)?,
+        remove,
+    })
+}
+
+/// The place of a cargo's ship in the position; a cargo ashore sorts last (the
+/// rules then refuse the move).
+fn ship_order(s: &State, c: Cargo) -> usize {
+    s.ships
+        .iter()
+        .position(|ship| ship.cargo == c)
+        .unwrap_or(SHIPS)
+}
+
+fn pilot(s: &State, word: &str) -> Option<Action> {
+    let parts: Vec<&str> = word.split(',').filter(|p| !p.is_empty()).collect();
+    if parts.is_empty() || parts.len() > 2 {
+        return None;
+    }
+    let mut moves = Vec::with_capacity(2);
+    for part in parts {
+        let at = part.find(['+', '-'])?;
+        let digits = &part[at + 1..];
+        if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) {
+            return None;
+        }
+        let delta: i8 = part[at..].parse().ok()?;
+        if delta == 0 {
+            return None;
+        }
+        moves.push(ShipMove {
+            cargo: cargo(&part[..at])?,
+            delta,
+        });
+    }
+    moves.sort_by_key(|m| ship_order(s, m.cargo));
+    let mut out = [None; 2];
+    for (slot, m) in out.iter_mut().zip(moves) {
+        *slot = Some(m);
+    }
+    Some(Action::Pilot(out))
+}
+
+fn plunder(s: &State, word: &str) -> Option<Action> {
+    let parts: Vec<&str> = word.split(',').filter(|p| !p.is_empty()).collect();
+    if parts.is_empty() || parts.len() > SHIPS {
+        return None;
+    }
+    let mut dests = Vec::with_capacity(SHIPS);
+    for part in parts {
+        let (c, dest) = part.split_once(':')?;
+        let dest = match dest {
+            "harbour" | "h" => Destination::Harbour,
+            "shipyard" | "y" => Destination::Shipyard,
+            _ => return None,
+        };
+        dests.push((cargo(c)?, dest));
+    }
+    dests.sort_by_key(|(c, _)| ship_order(s, *c));
+    let mut out = [None; SHIPS];
+    for (slot, d) in out.iter_mut().zip(dests) {
+        *slot = Some(d);
+    }
+    Some(Action::Plunder(out))
+}
+
+/// The words of `known` closest to `word` (case aside), closest first: at most
+/// three, each within a third of the word's length in edits (two at least).
+pub fn closest<'a>(word: &str, known: &[&'a str]) -> Vec<&'a str> {
+    let word = word.to_lowercase();
+    let limit = (word.chars().count() / 3).max(2);
+    let mut near: Vec<(usize, &str)> = known
+        .iter()
+        .map(|k| (strsim::damerau_levenshtein(&word, &k.to_lowercase()), *k))
+        .filter(|(d, _)| *d <= limit)
+        .collect();
+    near.sort_by_key(|(d, _)| *d);
+    near.dedup_by_key(|(_, k)| *k);
+    near.into_iter().take(3).map(|(_, k)| k).collect()
+}
+
+/// "; did you mean ship:jade or ship:silk?", or nothing when no word is close.
+pub fn did_you_mean(word: &str, known: &[&str]) -> String {
+    let near = closest(word, known);
+    match near.as_slice() {
+        [] => String::new(),
+        [one] => format!("; did you mean {one}?"),
+        [first @ .., last] => format!("; did you mean {} or {last}?", first.join(", ")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Variant, voyage_start};
+
+    /// Jade, silk, ginseng on their start spaces, four players.
+    fn start() -> State {
+        let cargos = [Cargo::Jade, Cargo::Silk, Cargo::Ginseng];
+        voyage_start(4, 0, cargos, [2, 3, 4], Variant::default())
+    }
+
+    #[test]
+    fn every_strict_name_reads_the_same() {
+        let s = start();
+        for name in [
+            "pass",
+            "ship:jade",
+            "harbour:A",
+            "shipyard:C",
+            "pirate",
+            "pilot:small",
+            "pilot:large",
+            "insurance",
+            "stay",
+            "board:silk",
+            "board:jade/remove:2",
+            "none",
+            "jade+1",
+            "silk-2",
+            "jade+1,ginseng-1",
+            "jade:harbour,silk:shipyard",
+        ] {
+            assert_eq!(action(&s, name), Action::parse(name), "{name}");
+        }
+    }
+
+    #[test]
+    fn case_initials_and_order_do_not_matter() {
+        let s = start();
+        let same = |typed: &str, strict: &str| {
+            assert_eq!(action(&s, typed), Action::parse(strict), "{typed}");
+        };
+        same("Harbour:b", "harbour:B");
+        same("harbor:c", "harbour:C");
+        same("SHIP:J", "ship:jade");
+        same("board:s", "board:silk");
+        same("j+1", "jade+1");
+        same("ginseng-1,jade+1", "jade+1,ginseng-1");
+        same("g-1,J+1", "jade+1,ginseng-1");
+        same("s:y,j:h", "jade:harbour,silk:shipyard");
+        same("Pass", "pass");
+    }
+
+    #[test]
+    fn words_that_are_no_action_are_refused() {
+        let s = start();
+        for word in [
+            "",
+            "ship:",
+            "ship:tea",
+            "harbour:D",
+            "j+0",
+            "j+x",
+            "jade",
+            "board:",
+            "+1",
+        ] {
+            assert_eq!(action(&s, word), None, "{word}");
+        }
+    }
+
+    #[test]
+    fn the_closest_words_are_suggested() {
+        let known = [
+            "pirate",
+            "pass",
+            "ship:jade",
+            "ship:silk",
+            "roll",
+            "insurance",
+        ];
+        assert_eq!(closest("pirat", &known), ["pirate"]);
+        assert_eq!(closest("rol", &known), ["roll"]);
+        assert_eq!(closest("shp:jade", &known), ["ship:jade"]);
+        assert_eq!(did_you_mean("xyzzy", &known), "");
+        assert_eq!(
+            did_you_mean("insurence", &known),
+            "; did you mean insurance?"
+        );
+    }
+}

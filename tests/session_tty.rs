@@ -1,0 +1,79 @@
+//! Sessions at a terminal (issue 15), driven through a pseudo-terminal: the
+//! prompt, line editing and history, `--me`, a change of model, `undo`'s
+//! message, and refused lines that do not end the session. Every wait is for
+//! text the session prints, with a generous timeout: nothing sleeps.
+
+use rexpect::error::Error;
+use rexpect::session::PtySession;
+use std::process::Command;
+
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+/// Long enough for a slow, shared machine; a wait ends as soon as its text comes.
+const TIMEOUT_MS: u64 = 120_000;
+
+fn session(args: &[&str]) -> Result<PtySession, Error> {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_manila-odds"));
+    command
+        .arg("session")
+        .args(args)
+        .current_dir(ROOT)
+        .env("COLUMNS", "80")
+        .env("NO_COLOR", "1");
+    rexpect::session::spawn_command(command, Some(TIMEOUT_MS))
+}
+
+#[test]
+fn a_terminal_session_prompts_edits_and_keeps_history() -> Result<(), Error> {
+    let mut p = session(&["tests/data/voyage-start.json", "--me", "yellow"])?;
+    p.exp_string("Now red to place (round 1, before roll 1).")?;
+    p.exp_string("> ")?;
+    p.send_line("Red ship:j")?;
+    p.exp_string("red ship:jade. Now blue to place (round 1, before roll 1).")?;
+    p.exp_string("> ")?;
+    p.send_line("pos")?;
+    p.exp_string("red*,blue,green,yellow 0:blue J2:red S3 N4")?;
+    p.exp_string("> ")?;
+    // The up arrow recalls the last line (no "^[[A" typed into it).
+    p.send("\x1b[A")?;
+    p.flush()?;
+    p.exp_string("> pos")?;
+    p.send("\r")?;
+    p.flush()?;
+    p.exp_string("red*,blue,green,yellow 0:blue J2:red S3 N4")?;
+    p.exp_string("> ")?;
+    p.send_line("undo")?;
+    p.exp_string("Undid 'red ship:jade'. Now red to place (round 1, before roll 1).")?;
+    p.exp_string("> ")?;
+    // A refused line is said, and the session goes on.
+    p.send_line("shwo")?;
+    p.exp_string("did you mean show?")?;
+    p.exp_string("> ")?;
+    p.send_line("quit")?;
+    p.exp_eof()?;
+    Ok(())
+}
+
+#[test]
+fn a_terminal_session_shows_my_decisions_and_switches_model() -> Result<(), Error> {
+    let mut p = session(&["tests/data/voyage-start.json", "--me", "blue", "--top", "3"])?;
+    p.exp_string("> ")?;
+    p.send_line("red ship:jade")?;
+    // Blue decides: the board and the advice.
+    p.exp_string("Decides: blue places a worker or passes")?;
+    p.exp_string("blue to decide: placement round 1, before roll 1")?;
+    p.exp_string("future none")?;
+    p.exp_string("Recommendation: blue should take")?;
+    p.exp_string("> ")?;
+    p.send_line("model equilibrium")?;
+    p.exp_string("Every later advice is under the model equilibrium.")?;
+    p.exp_string("> ")?;
+    p.send_line("advise none")?;
+    p.exp_string("future none")?;
+    p.exp_string("> ")?;
+    p.send_line("1")?;
+    p.exp_string("Now green to place (round 1, before roll 1).")?;
+    p.exp_string("> ")?;
+    p.send_line("quit")?;
+    p.exp_eof()?;
+    Ok(())
+}

@@ -1,0 +1,180 @@
+//! Every output fits the width of the terminal (issue 15): 80 columns when
+//! standard output is not a terminal and `COLUMNS` is unset, else `COLUMNS`.
+
+mod common;
+
+const GREEDY_BLUE: &str = "red,blue*,green,yellow 2:blue J10:blue G8:yellow N9:yellow \
+                           H:blue,red Y:red X:green s:green";
+
+/// Runs the binary with `COLUMNS` set (or unset) and returns standard output.
+fn output(args: &[&str], columns: Option<&str>) -> String {
+    let env: Vec<(&str, &str)> = columns.iter().map(|c| ("COLUMNS", *c)).collect();
+    let out = common::run_bin_env(args, None, &env);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("utf-8")
+}
+
+fn assert_fits(text: &str, width: usize, what: &str) {
+    for line in text.lines() {
+        let n = line.chars().count();
+        assert!(
+            n <= width,
+            "{what}: {n} columns, more than {width}:\n{line}\n{text}"
+        );
+    }
+}
+
+#[test]
+fn help_is_wrapped_to_the_width() {
+    let commands = [
+        "",
+        "show",
+        "advise",
+        "odds",
+        "layouts",
+        "convert",
+        "apply",
+        "session",
+        "arena",
+        "bot",
+        "completions",
+        "man",
+    ];
+    for command in commands {
+        let mut args: Vec<&str> = command.split_whitespace().collect();
+        args.push("--help");
+        assert_fits(&output(&args, None), 80, &format!("{command} --help"));
+        // clap wraps everything but its usage line.
+        let narrow = output(&args, Some("60"));
+        let text: Vec<&str> = narrow
+            .lines()
+            .filter(|l| !l.starts_with("Usage:"))
+            .collect();
+        assert_fits(&text.join("\n"), 60, &format!("{command} --help at 60"));
+    }
+}
+
+#[test]
+fn the_method_line_and_tables_fit_80_columns() {
+    let cases: [&[&str]; 4] = [
+        &["advise", "examples/round2-after-roll1-4p.json"],
+        &["advise", "--pos", GREEDY_BLUE, "--future", "greedy"],
+        // Sampled greedy advice: intervals, P(best) and what comes next.
+        &[
+            "advise",
+            "--pos",
+            GREEDY_BLUE,
+            "--future",
+            "greedy",
+            "--method",
+            "mc",
+            "--samples",
+            "432",
+            "--seed",
+            "1",
+        ],
+        &[
+            "odds",
+            "examples/5p-before-roll1-4-placed.json",
+            "--method",
+            "mc",
+            "--samples",
+            "432",
+        ],
+    ];
+    for args in cases {
+        let text = output(args, None);
+        assert!(text.contains("Method: "), "{text}");
+        assert_fits(&text, 80, &format!("{args:?}"));
+    }
+}
+
+#[test]
+fn a_narrow_terminal_gets_compact_tables_and_says_what_it_left_out() {
+    let text = output(
+        &["advise", "--pos", GREEDY_BLUE, "--future", "greedy"],
+        Some("50"),
+    );
+    assert_fits(&text, 50, "advise at 50 columns");
+    assert!(text.contains("Left out to fit 50 columns: "), "{text}");
+    // The action and its value stay.
+    assert!(
+        text.contains("ship:nutmeg") && text.contains("+1.00"),
+        "{text}"
+    );
+    let board = output(&["show", "examples/round2-after-roll1-4p.json"], Some("50"));
+    assert_fits(&board, 50, "show at 50 columns");
+    assert!(board.contains("Decides: yellow"), "{board}");
+}
+
+#[test]
+fn top_shows_the_best_options_only() {
+    let text = output(
+        &[
+            "advise",
+            "examples/round2-after-roll1-4p.json",
+            "--top",
+            "3",
+        ],
+        None,
+    );
+    assert!(text.contains("│ 3 ┆ pirate"), "{text}");
+    assert!(!text.contains("ship:jade "), "{text}");
+    assert!(
+        text.contains("9 more options not shown (--top 3)."),
+        "{text}"
+    );
+    // The recommendation is still the best option; the JSON still lists all.
+    assert!(text.contains("Recommendation: yellow should take ship:nutmeg"));
+    let json = output(
+        &[
+            "advise",
+            "examples/round2-after-roll1-4p.json",
+            "--top",
+            "3",
+            "--json",
+        ],
+        None,
+    );
+    let v: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+    assert_eq!(v["options"].as_array().map(Vec::len), Some(12));
+    let out = common::run_bin(
+        &[
+            "advise",
+            "examples/round2-after-roll1-4p.json",
+            "--top",
+            "0",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn layouts_fit_80_columns_exact_and_sampled() {
+    let start = "examples/starts/4p-jade-shares.json";
+    let exact = output(
+        &["layouts", start, "--future", "none", "--count-shares"],
+        None,
+    );
+    assert!(exact.contains("100 of 100 shown"), "{exact}");
+    assert_fits(&exact, 80, "exact layouts");
+    let sampled = output(
+        &[
+            "layouts", "--only", "J1 S3 N5", "S3 G3 N3", start, "--seed", "1", "--buy",
+        ],
+        None,
+    );
+    assert!(sampled.contains("P(best)"), "{sampled}");
+    assert_fits(&sampled, 80, "sampled layouts");
+    // A wide terminal shows the full table.
+    let wide = output(
+        &["layouts", start, "--future", "none", "--top", "3"],
+        Some("200"),
+    );
+    assert!(wide.contains("│ 1 ┆ J"), "{wide}");
+}
