@@ -248,6 +248,8 @@ fn main() {
     settle_time();
     future_models();
     arena_rate();
+    batch_speed();
+    bid_time();
     layouts_time();
 }
 
@@ -377,4 +379,117 @@ fn future_models() {
             manila_odds::render::how::approximation(&advice.how).unwrap_or("exact".into())
         );
     }
+}
+
+/// `batch` against one process per position: 160 advice requests under
+/// `none`, the examples over and over, each answered as `advise --json` would.
+/// Checked first: the batch's answers are the single commands'.
+fn batch_speed() {
+    let binary = std::env::current_exe()
+        .ok()
+        .and_then(|p| Some(p.parent()?.parent()?.join("manila-odds")))
+        .expect("the binary beside the examples");
+    let root = env!("CARGO_MANIFEST_DIR");
+    let mut positions = Vec::new();
+    for entry in std::fs::read_dir(format!("{root}/examples")).expect("examples") {
+        let path = entry.expect("an entry").path();
+        if path.extension().is_some_and(|e| e == "json") {
+            let text = std::fs::read_to_string(&path).expect("an example");
+            let position = Position::from_json(&text).expect("valid");
+            if position.state().decider().is_some() {
+                positions.push(serde_json::to_string(&position.to_setup()).expect("JSON"));
+            }
+        }
+    }
+    let requests: Vec<String> = (0..160)
+        .map(|k| {
+            let p = &positions[k % positions.len()];
+            format!("{{\"id\": {k}, \"command\": \"advise\", \"position\": {p}}}")
+        })
+        .collect();
+    let input = requests.join("\n");
+    let run = |args: &[&str], stdin: &str| {
+        use std::io::Write;
+        let mut child = std::process::Command::new(&binary)
+            .args(args)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .expect("the binary runs");
+        child
+            .stdin
+            .take()
+            .expect("stdin")
+            .write_all(stdin.as_bytes())
+            .expect("written");
+        let out = child.wait_with_output().expect("an answer");
+        String::from_utf8(out.stdout).expect("UTF-8")
+    };
+    let answers = run(&["batch"], &input);
+    let first: serde_json::Value =
+        serde_json::from_str(answers.lines().next().expect("an answer")).expect("JSON");
+    let single: serde_json::Value =
+        serde_json::from_str(&run(&["advise", "--json", "-"], &positions[0])).expect("JSON");
+    assert_eq!(first["result"], single, "batch answers as advise does");
+    let batch = median(
+        (0..5)
+            .map(|_| {
+                let t = Instant::now();
+                std::hint::black_box(run(&["batch"], &input));
+                t.elapsed()
+            })
+            .collect(),
+    );
+    let each = median(
+        (0..3)
+            .map(|_| {
+                let t = Instant::now();
+                for k in 0..160 {
+                    std::hint::black_box(run(
+                        &["advise", "--json", "-"],
+                        &positions[k % positions.len()],
+                    ));
+                }
+                t.elapsed()
+            })
+            .collect(),
+    );
+    println!(
+        "batch: 160 advice requests under none, all threads: {:.2} s in one process, {:.2} s as 160 processes ({:.1}x)",
+        batch.as_secs_f64(),
+        each.as_secs_f64(),
+        each.as_secs_f64() / batch.as_secs_f64()
+    );
+}
+
+/// `bid` on a 4-player start with the default model of `layouts` (greedy,
+/// 432 play-outs per comparison), all threads.
+fn bid_time() {
+    let start = json::read_start(include_str!("starts/4p-jade-shares.json")).expect("valid");
+    let mut settings = Settings::new(1);
+    settings.samples = Some(432);
+    let mut request = Request::new(MethodChoice::Auto, settings);
+    request.future = Future::Greedy;
+    request.valuation.count_shares = true;
+    let t = Instant::now();
+    let b = manila_odds::engine::bid::bids(start.state(), false, &request, &mut |_, _| {});
+    let greedy = t.elapsed();
+    assert_eq!(b.rows.len(), 4);
+    for r in &b.rows {
+        let mean: f64 = r.limit.iter().flatten().sum::<f64>() / 3.0;
+        assert!((mean - r.limit_mean).abs() < 1e-9);
+    }
+    request.future = Future::None;
+    let t = Instant::now();
+    std::hint::black_box(manila_odds::engine::bid::bids(
+        start.state(),
+        false,
+        &request,
+        &mut |_, _| {},
+    ));
+    println!(
+        "bid: 4 players, shares counted, all threads: greedy {:.1} s, none {:.3} s",
+        greedy.as_secs_f64(),
+        t.elapsed().as_secs_f64()
+    );
 }

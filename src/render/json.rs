@@ -199,8 +199,8 @@ fn ships(odds: &[ShipOdds]) -> Vec<ShipJson> {
             p_harbour: clean(s.p_harbour),
             p_shipyard: clean(s.p_shipyard),
             p_plundered: clean(s.p_plundered),
-            stderr_harbour: s.stderr.map(|e| e.0),
-            stderr_plundered: s.stderr.map(|e| e.1),
+            stderr_harbour: s.stderr.map(|e| clean(e.0)),
+            stderr_plundered: s.stderr.map(|e| clean(e.1)),
         })
         .collect()
 }
@@ -223,9 +223,9 @@ pub fn advice_json<'a>(position: &'a Position, advice: &Advice) -> AdviceJson<'a
                 gain_vs_pass: clean(o.gain_vs_pass),
                 players: named(position, &o.players),
                 p_paid: o.p_paid.map(clean),
-                stderr: o.stderr,
-                gain_stderr: o.gain_stderr,
-                p_best: o.p_best,
+                stderr: o.stderr.map(clean),
+                gain_stderr: o.gain_stderr.map(clean),
+                p_best: o.p_best.map(clean),
                 then: o.then.map(|t| match t {
                     Then::Decision(p, a) => ThenJson {
                         player: Some(position.name(p).to_string()),
@@ -441,8 +441,8 @@ pub fn layouts_json(position: &Position, c: &Comparison, top: usize) -> LayoutsJ
                 layout: layout::name(l.layout),
                 ashore: l.ashore.name(),
                 value: clean(l.value),
-                stderr: l.stderr,
-                p_best: l.p_best,
+                stderr: l.stderr.map(clean),
+                p_best: l.p_best.map(clean),
                 purchase: l.purchase.map(|(cargo, cost)| PurchaseJson {
                     cargo: cargo.name(),
                     cost,
@@ -655,7 +655,7 @@ pub fn bids_json(start: &Position, b: &Bids) -> BidsJson {
                     cost,
                 }),
                 value: clean(l.value),
-                stderr: l.stderr,
+                stderr: l.stderr.map(clean),
             })
             .collect(),
     }

@@ -1,0 +1,206 @@
+//! `batch`: many requests, JSON Lines in and out, each answered exactly as the
+//! single command would; and `bid`: the harbour master's worth at the auction
+//! (R16), read off the layouts comparisons.
+
+mod common;
+
+use serde_json::{Value, json};
+
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
+fn lines(text: &str) -> Vec<Value> {
+    text.lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON answer a line"))
+        .collect()
+}
+
+fn example_json(name: &str) -> Value {
+    let text = std::fs::read_to_string(format!("{ROOT}/examples/{name}")).expect("an example");
+    serde_json::from_str(&text).expect("JSON")
+}
+
+fn single(args: &[&str], stdin: Option<&str>) -> Value {
+    serde_json::from_str(&common::run_ok(args, stdin)).expect("JSON")
+}
+
+#[test]
+fn batch_answers_equal_the_single_commands_for_every_example() {
+    let mut requests = Vec::new();
+    let mut expected = Vec::new();
+    for (name, position) in common::examples() {
+        let text = position.to_setup().to_json();
+        let value: Value = serde_json::from_str(&text).expect("JSON");
+        if position.state().decider().is_some() {
+            requests.push(
+                json!({"id": format!("{name} advise"), "command": "advise", "position": value}),
+            );
+            expected.push(single(&["advise", "--json", "-"], Some(&text)));
+        }
+        requests.push(
+            json!({"id": format!("{name} odds"), "command": "odds", "position": value,
+            "options": {"future": "none", "method": "exact"}}),
+        );
+        expected.push(single(
+            &[
+                "odds", "--json", "--future", "none", "--method", "exact", "-",
+            ],
+            Some(&text),
+        ));
+    }
+    // Notation in, Monte Carlo with a seed, the same answer.
+    let notation = "r*,b,g,y 1:g J7:r.b S9 G2 H:b Y:-,-,g X:y l:r";
+    requests.push(json!({"id": 7, "command": "advise", "notation": notation,
+        "options": {"method": "mc", "samples": 432, "seed": 3}}));
+    expected.push(single(
+        &[
+            "advise",
+            "--json",
+            "--pos",
+            notation,
+            "--method",
+            "mc",
+            "--samples",
+            "432",
+            "--seed",
+            "3",
+        ],
+        None,
+    ));
+    let input: String = requests.iter().map(|r| format!("{r}\n")).collect();
+    for threads in ["1", "2"] {
+        let out = common::run_ok(&["batch", "--threads", threads], Some(&input));
+        let answers = lines(&out);
+        assert_eq!(answers.len(), requests.len());
+        for ((answer, request), want) in answers.iter().zip(&requests).zip(&expected) {
+            assert_eq!(answer["id"], request["id"], "in input order");
+            let mut got = answer["result"].clone();
+            let mut want = want.clone();
+            // A Monte Carlo run's seconds are not repeated by its seed.
+            for v in [&mut got, &mut want] {
+                if let Some(s) = v.get_mut("sampling").and_then(Value::as_object_mut) {
+                    s.remove("seconds");
+                }
+            }
+            assert_eq!(got, want, "{}", request["id"]);
+        }
+    }
+}
+
+#[test]
+fn a_bad_line_answers_its_own_error_and_the_rest_are_answered() {
+    let good = json!({"id": "good", "command": "odds", "notation": "r*,b,g 2:r J13:b S10 N4"});
+    let input = [
+        good.to_string(),
+        "this is not json".to_string(),
+        json!({"id": 2, "command": "fly", "notation": "x"}).to_string(),
+        json!({"id": 3, "command": "advise", "notation": "r*,b,g 1:g J14 S9 G2"}).to_string(),
+        json!({"id": 4, "command": "advise", "position": {"players": []}}).to_string(),
+        json!({"id": 5, "command": "odds", "notation": "r*,b,g 2:r J13:b S10 N4", "options": {"sample": 3}}).to_string(),
+        good.to_string(),
+    ]
+    .join("\n");
+    let out = common::run_bin(&["batch"], Some(&input));
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "a failed request makes the exit status 2"
+    );
+    let answers = lines(&String::from_utf8_lossy(&out.stdout));
+    assert_eq!(answers.len(), 7);
+    assert!(answers[0]["result"].is_object() && answers[6]["result"].is_object());
+    assert_eq!(answers[0]["result"], answers[6]["result"]);
+    for (k, why) in [
+        (1, "not JSON"),
+        (2, "fly"),
+        (3, "14"),
+        (4, "harbour_master"),
+        (5, "sample"),
+    ] {
+        let error = answers[k]["error"]
+            .as_str()
+            .unwrap_or_else(|| panic!("line {k}: {}", answers[k]));
+        assert!(error.contains(why), "line {}: {error}", k + 1);
+        assert!(answers[k].get("result").is_none());
+    }
+    assert_eq!(answers[2]["id"], 2);
+}
+
+#[test]
+fn r16_bid_values_are_the_layouts_figures_and_limits_their_differences() {
+    let start = format!("{ROOT}/examples/starts/4p-jade-shares.json");
+    let bids = single(&["bid", "--json", "--future", "none", &start], None);
+    let players = ["red", "blue", "green", "yellow"];
+    let mut best = std::collections::BTreeMap::new();
+    for q in players {
+        // The start with q as harbour master, compared by `layouts`.
+        let mut v = example_json("starts/4p-jade-shares.json");
+        v["harbour_master"] = json!(q);
+        let layouts = single(
+            &["layouts", "--json", "--future", "none", "-"],
+            Some(&v.to_string()),
+        );
+        best.insert(q, layouts["layouts"][0].clone());
+    }
+    for p in players {
+        let row = &bids["players"][p];
+        let as_hm = row["as_harbour_master"].as_f64().expect("a value");
+        assert!(
+            (as_hm - best[p]["players"][p].as_f64().expect("a value")).abs() < 1e-9,
+            "{p}"
+        );
+        let mut limits = Vec::new();
+        for q in players.iter().filter(|&&q| q != p) {
+            let under = row["under"][q].as_f64().expect("a value");
+            assert!((under - best[q]["players"][p].as_f64().expect("a value")).abs() < 1e-9);
+            let limit = row["limit"][q].as_f64().expect("a limit");
+            assert!((limit - (as_hm - under)).abs() < 1e-9, "{p} against {q}");
+            limits.push(limit);
+        }
+        let mean = limits.iter().sum::<f64>() / limits.len() as f64;
+        assert!((row["limit_mean"].as_f64().expect("a mean") - mean).abs() < 1e-9);
+        assert!(row["under"].get(p).is_none(), "no limit against oneself");
+    }
+    // Red holds two jade shares at 10: red's worth as harbour master is jade's
+    // best chance of docking, which others need not give it.
+    assert!(
+        bids["players"]["red"]["limit_mean"]
+            .as_f64()
+            .expect("a mean")
+            > 0.0
+    );
+    assert_eq!(bids["count_shares"], true, "shares count by default in bid");
+    let plain = single(
+        &["bid", "--json", "--future", "none", "--no-shares", &start],
+        None,
+    );
+    assert_eq!(plain["players"]["red"]["as_harbour_master"], 0.0);
+}
+
+#[test]
+fn layouts_and_bid_read_a_start_in_the_notation() {
+    let json = single(
+        &[
+            "layouts",
+            "--json",
+            "--future",
+            "none",
+            "--top",
+            "3",
+            &format!("{ROOT}/examples/starts/4p-jade-shares.json"),
+        ],
+        None,
+    );
+    let pos = "red*,blue,green,yellow 0:red J2 S3 G4 %red:J2,blue:S1 ^J10,S5,N5";
+    let notation = single(
+        &[
+            "layouts", "--json", "--future", "none", "--top", "3", "--pos", pos,
+        ],
+        None,
+    );
+    assert_eq!(json["layouts"], notation["layouts"]);
+    let placed = common::run_bin(
+        &["bid", "--pos", "red*,blue,green 0:blue J2:red S3 G4"],
+        None,
+    );
+    assert_eq!(placed.status.code(), Some(2), "a start has nothing placed");
+}
