@@ -375,7 +375,8 @@ impl Session {
     fn advice(&mut self, p: &Position, request: &Request) -> String {
         let mut bar = commands::progress_bar("advice", request);
         let mut report = |n: u64, se: f64| bar.update(n, se);
-        let advice = analysis::advise_with(&mut self.cache, p, request, &mut report);
+        let mut advice = analysis::advise_with(&mut self.cache, p, request, &mut report);
+        advice.best_by_model = analysis::best_by_model(&mut self.cache, p, request, &advice);
         bar.finish();
         let rows = advice.options.iter().map(|o| o.action).collect();
         self.rows = Some((p.clone(), rows));
