@@ -185,6 +185,36 @@ pub struct OptionValue {
     /// What the future model expects next after this option; `None` under
     /// `none` or when nothing follows.
     pub then: Option<Then>,
+    /// The distribution of the decider's value (R13): each value (whole
+    /// coins) with its probability, by increasing value. Exact under exact
+    /// methods; under Monte Carlo, the play-outs' (each an exact tail when
+    /// variance reduction ends it early), so that its mean is `ev`.
+    pub distribution: Option<Vec<(i64, f64)>>,
+}
+
+/// The quantiles an option's risk is summed up by.
+pub const QUANTILES: [f64; 3] = [0.05, 0.5, 0.95];
+
+impl OptionValue {
+    /// The probability that the decider's value is below 0.
+    pub fn p_loss(&self) -> Option<f64> {
+        let d = self.distribution.as_ref()?;
+        Some(d.iter().filter(|&&(v, _)| v < 0).map(|&(_, p)| p).sum())
+    }
+
+    /// The `q`-quantile of the value: the least value whose cumulative
+    /// probability reaches `q` (within rounding).
+    pub fn quantile(&self, q: f64) -> Option<i64> {
+        let d = self.distribution.as_ref()?;
+        let mut cumulative = 0.0;
+        for &(v, p) in d {
+            cumulative += p;
+            if cumulative >= q - 1e-9 {
+                return Some(v);
+            }
+        }
+        d.last().map(|&(v, _)| v)
+    }
 }
 
 /// What comes next after an option, as the future model expects it.

@@ -60,6 +60,11 @@ pub enum Command {
         /// Show only the N best options in the table (the JSON lists all).
         #[arg(long, value_name = "N")]
         top: Option<usize>,
+        /// Show each option's risk: P(loss), the chance that the option's value
+        /// is below 0, and its 5% to 95% range (P(loss) is shown anyway when
+        /// the table has room; the JSON always carries the distribution).
+        #[arg(long)]
+        risk: bool,
         #[command(flatten)]
         solve: SolveArgs,
     },
@@ -213,6 +218,10 @@ pub enum Command {
         /// Show only the N best options in each advice table.
         #[arg(long, value_name = "N")]
         top: Option<usize>,
+        /// Show each option's risk in the advice: P(loss) and its 5% to 95%
+        /// range (P(loss) is shown anyway when the table has room).
+        #[arg(long)]
+        risk: bool,
         #[command(flatten)]
         solve: SolveArgs,
     },

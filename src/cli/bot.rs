@@ -67,6 +67,8 @@ impl Server {
     fn seeded(&self, position: &Position) -> Request {
         let mut request = self.request.clone();
         request.sampling.seed = state_seed(self.request.sampling.seed, 0, position.state());
+        // A bot only decides: the risk of its options is never shown.
+        request.risk = false;
         request
     }
 

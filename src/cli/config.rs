@@ -138,6 +138,7 @@ impl Config {
         let mut fit = Fit {
             width: super::output_width(),
             top: None,
+            risk: false,
         };
         let (task, source, format, solve) = match args.command {
             Command::Show { input } => (Task::Show, Source::of(input), Format::Table, None),
@@ -145,9 +146,11 @@ impl Config {
                 input,
                 json,
                 top,
+                risk,
                 solve,
             } => {
                 fit.top = positive_top(top)?;
+                fit.risk = risk;
                 (
                     Task::Advise,
                     Source::of(input),
@@ -215,9 +218,11 @@ impl Config {
                 layout,
                 me,
                 top,
+                risk,
                 solve,
             } => {
                 fit.top = positive_top(top)?;
+                fit.risk = risk;
                 session(position, pos, layout, me, solve)?
             }
             Command::Arena(args) => arena(args)?,

@@ -460,6 +460,7 @@ pub fn valued_options(s: &State, planner: &mut Planner, left: u16) -> Found<Vec<
             ev: outcome.value[decider],
             outcome,
             then,
+            dist: None,
         });
     }
     Ok(valued)

@@ -33,5 +33,6 @@ pub mod future;
 mod hash;
 pub mod layouts;
 pub mod ranking;
+pub mod risk;
 pub mod sample;
 pub mod values;

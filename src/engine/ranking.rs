@@ -14,6 +14,8 @@ pub struct Valued {
     pub ev: f64,
     /// What the future model expects next.
     pub then: Option<Then>,
+    /// The distribution of `ev` ([`crate::engine::risk`]), once computed.
+    pub dist: Option<Vec<(i64, f64)>>,
 }
 
 /// The advice from the decider's options valued exactly, in canonical order:
@@ -37,6 +39,7 @@ pub fn advice(s: &State, valued: Vec<Valued>, how: How) -> Advice {
                 gain_stderr: None,
                 p_best: None,
                 then: v.then,
+                distribution: v.dist.clone(),
             }
         })
         .collect();

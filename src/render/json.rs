@@ -4,8 +4,8 @@ use super::{Render, how};
 use crate::Position;
 use crate::parse::{layout, notation};
 use crate::report::{
-    Advice, Bids, Comparison, DecisionTimes, How, Lambda, Match, Odds, Sampling, ShipOdds, Then,
-    Voyage,
+    Advice, Bids, Comparison, DecisionTimes, How, Lambda, Match, Odds, OptionValue, QUANTILES,
+    Sampling, ShipOdds, Then, Voyage,
 };
 use crate::rules::{At, Cargo};
 use serde::Serialize;
@@ -130,6 +130,13 @@ pub struct OptionJson {
     pub p_best: Option<f64>,
     /// What the future model expects next after this option; null under `none`.
     pub then: Option<ThenJson>,
+    /// The distribution of the decider's value: `[value, probability]` pairs
+    /// by increasing value; its mean is `ev`.
+    pub distribution: Option<Vec<(i64, f64)>>,
+    /// The probability that the decider's value is below 0.
+    pub p_loss: Option<f64>,
+    /// The 5%, 50% and 95% quantiles of the decider's value.
+    pub quantiles: Option<[i64; 3]>,
 }
 
 /// The next decision the model expects: `player` takes `action`; or the dice
@@ -187,6 +194,12 @@ impl Serialize for Players {
 }
 
 /// Rounds away floating-point dust (exact figures are exact to 1e-9).
+/// An option's quantiles ([`QUANTILES`]), when its distribution is known.
+fn quantiles(o: &OptionValue) -> Option<[i64; 3]> {
+    let [a, b, c] = QUANTILES.map(|q| o.quantile(q));
+    Some([a?, b?, c?])
+}
+
 fn clean(x: f64) -> f64 {
     let r = (x * 1e12).round() / 1e12;
     if r == 0.0 { 0.0 } else { r }
@@ -226,6 +239,12 @@ pub fn advice_json<'a>(position: &'a Position, advice: &Advice) -> AdviceJson<'a
                 stderr: o.stderr.map(clean),
                 gain_stderr: o.gain_stderr.map(clean),
                 p_best: o.p_best.map(clean),
+                distribution: o
+                    .distribution
+                    .as_ref()
+                    .map(|d| d.iter().map(|&(v, p)| (v, clean(p))).collect()),
+                p_loss: o.p_loss().map(clean),
+                quantiles: quantiles(o),
                 then: o.then.map(|t| match t {
                     Then::Decision(p, a) => ThenJson {
                         player: Some(position.name(p).to_string()),

@@ -31,6 +31,9 @@ pub enum Format {
 pub struct Fit {
     pub width: usize,
     pub top: Option<usize>,
+    /// Advice tables show each option's risk (P(loss) and its 5%-95% range)
+    /// whatever the room; without, P(loss) only where it fits.
+    pub risk: bool,
 }
 
 /// The width when nothing says otherwise: a classic terminal.
@@ -41,6 +44,7 @@ impl Default for Fit {
         Fit {
             width: DEFAULT_WIDTH,
             top: None,
+            risk: false,
         }
     }
 }

@@ -5,7 +5,8 @@ use super::{Fit, Render, how};
 use crate::Position;
 use crate::parse::layout;
 use crate::report::{
-    Advice, Bids, Comparison, DecisionTimes, Future, How, LayoutValue, Match, Odds, ShipOdds, Then,
+    Advice, Bids, Comparison, DecisionTimes, Future, How, LayoutValue, Match, Odds, QUANTILES,
+    ShipOdds, Then,
 };
 use crate::rules::{Action, Phase};
 use comfy_table::presets::UTF8_FULL_CONDENSED;
@@ -319,8 +320,23 @@ fn then_text(position: &Position, then: Option<Then>) -> (String, String) {
     }
 }
 
+/// Which risk columns an advice table shows.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum RiskShown {
+    Nothing,
+    Loss,
+    /// P(loss) and the 5%-95% range.
+    Range,
+}
+
 /// The options of an advice as table columns, the first `top` of them.
-fn option_columns(position: &Position, advice: &Advice, versus: &str, top: usize) -> Vec<Column> {
+fn option_columns(
+    position: &Position,
+    advice: &Advice,
+    versus: &str,
+    top: usize,
+    risk: RiskShown,
+) -> Vec<Column> {
     let sampled = advice.how.sampling.is_some();
     let expecting = advice.how.future != Future::None;
     let mut rank = Column::new("#", true);
@@ -331,7 +347,14 @@ fn option_columns(position: &Position, advice: &Advice, versus: &str, top: usize
     let mut gain = Column::new(versus, false);
     let mut best = Column::new("P(best)", false);
     let mut next = Column::new("expected next", true);
+    let mut loss = Column::new("P(loss)", false);
+    let mut range = Column::new("5%..95%", false);
     for (k, o) in advice.options.iter().take(top).enumerate() {
+        loss.push_same(o.p_loss().map(percent).unwrap_or_default());
+        range.push_same(match (o.quantile(QUANTILES[0]), o.quantile(QUANTILES[2])) {
+            (Some(lo), Some(hi)) => format!("{lo}..{hi}"),
+            _ => String::new(),
+        });
         rank.push_same((k + 1).to_string());
         action.push_same(o.action.to_string());
         cost.push_same(o.cost.to_string());
@@ -349,6 +372,12 @@ fn option_columns(position: &Position, advice: &Advice, versus: &str, top: usize
         next.push(full, short);
     }
     let mut columns = vec![rank, action, cost, paid, ev, gain];
+    if risk != RiskShown::Nothing {
+        columns.push(loss);
+    }
+    if risk == RiskShown::Range {
+        columns.push(range);
+    }
     if sampled {
         columns.push(best);
     }
@@ -361,6 +390,36 @@ fn option_columns(position: &Position, advice: &Advice, versus: &str, top: usize
 impl TableRender {
     fn wrap(&self, text: &str) -> String {
         wrap(text, self.fit.width)
+    }
+
+    /// The advice's options fitted to the width: with P(loss) and the range
+    /// when risk is asked for; else with P(loss) if the table then needs no
+    /// other column left out, nor a compact form it would not need anyway.
+    fn options_table(
+        &self,
+        position: &Position,
+        advice: &Advice,
+        versus: &str,
+        top: usize,
+    ) -> (String, Vec<String>) {
+        let width = self.fit.width;
+        let known = advice.options.iter().any(|o| o.distribution.is_some());
+        let columns = |risk| option_columns(position, advice, versus, top, risk);
+        if self.fit.risk && known {
+            return fitted(&columns(RiskShown::Range), width);
+        }
+        let plain = fitted(&columns(RiskShown::Nothing), width);
+        if !known {
+            return plain;
+        }
+        let with_loss = fitted(&columns(RiskShown::Loss), width);
+        let fits = |t: &(String, Vec<String>)| widest(&t.0) <= width;
+        let same_form = is_compact(&with_loss.0) == is_compact(&plain.0);
+        if fits(&with_loss) && with_loss.1 == plain.1 && same_form {
+            with_loss
+        } else {
+            plain
+        }
     }
 }
 
@@ -376,7 +435,7 @@ impl Render for TableRender {
         };
         let versus = format!("vs {reference}");
         let top = self.fit.top.unwrap_or(advice.options.len());
-        let (table, dropped) = fitted(&option_columns(position, advice, &versus, top), width);
+        let (table, dropped) = self.options_table(position, advice, &versus, top);
         out += &format!("{table}\n");
         let hidden = advice.options.len().saturating_sub(top);
         if hidden > 0 {

@@ -6,6 +6,7 @@
 use super::{Answer, MethodChoice, Progress, Request, by_model, rolls_before_last_round};
 use crate::engine::cache::Cache;
 use crate::engine::future::{self, Planner};
+use crate::engine::risk::Chooser;
 use crate::report::{Approximation, Future, GreedyWhy, How, Method, Reason};
 use crate::rules::{Phase, State};
 
@@ -29,14 +30,22 @@ pub(super) fn analyse<A: Answer>(
     let why = if rolls <= 1 || request.method == MethodChoice::Exact {
         let mut planner = Planner::new(Future::Equilibrium, request.valuation);
         match deepen::<A>(s, &mut planner, max, rolls == 0) {
-            Deepened::Exact(raw, nodes) => {
+            Deepened::Exact(mut raw, nodes) => {
+                if request.risk {
+                    planner.budget(u64::MAX);
+                    A::add_risk(&mut raw, s, Chooser::Planner(&mut planner), future::ALL);
+                }
                 let reason = Reason::Equilibrium {
                     nodes,
                     max_nodes: max,
                 };
                 return A::finish(s, raw, how(reason, None));
             }
-            Deepened::Horizon(depth, raw, nodes) => {
+            Deepened::Horizon(depth, mut raw, nodes) => {
+                if request.risk {
+                    planner.budget(u64::MAX);
+                    A::add_risk(&mut raw, s, Chooser::Planner(&mut planner), depth);
+                }
                 let reason = Reason::Horizon {
                     depth,
                     nodes,

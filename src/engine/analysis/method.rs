@@ -31,6 +31,9 @@ pub struct Request {
     pub max_nodes: u64,
     /// The rationality of the quantal model, and what it rests on.
     pub lambda: Lambda,
+    /// Each option's distribution of value too (`engine::risk`): a second
+    /// walk of the voyage, which a policy that only decides does not need.
+    pub risk: bool,
 }
 
 /// The default budget of `auto`: about a second of enumeration on one core.
@@ -49,6 +52,7 @@ impl Request {
             future: Future::None,
             max_nodes: MAX_NODES,
             lambda: fit::prior(),
+            risk: true,
         }
     }
 }

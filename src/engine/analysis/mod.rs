@@ -20,6 +20,7 @@ use super::cache::Cache;
 use super::exact::{self, Solver};
 use super::future::{self, OverBudget, Planner};
 use super::ranking::{self, Valued};
+use super::risk;
 use super::values::{Mark, Outcome};
 use crate::Position;
 use crate::report::{Advice, Approximation, Future, GreedyWhy, How, Method, Odds, Reason};
@@ -62,11 +63,16 @@ pub fn odds_with(
     analyse(cache, position.state(), request, progress)
 }
 
+/// Nodes a model other than the advice's may search for [`best_by_model`]:
+/// about a tenth of a second. The line is a hint, not the advice.
+pub const BEST_BY_MODEL_NODES: u64 = 10_000;
+
 /// The best option of the decider under each future model that can be
 /// computed exactly here at little cost, beside the one `advice` already
-/// holds: `none` always (within the enumeration budget), `greedy` with at most
-/// one roll before the last placement round, `equilibrium` and `quantal` with
-/// none. The others are left out rather than guessed from a few play-outs.
+/// holds: `none` within the enumeration budget, the others when their exact
+/// search (every placement by the model, R15) fits in
+/// [`BEST_BY_MODEL_NODES`]. The others are left out rather than guessed from
+/// a few play-outs or a shortened search.
 pub fn best_by_model(
     cache: &mut Cache,
     position: &Position,
@@ -75,11 +81,6 @@ pub fn best_by_model(
 ) -> Vec<(Future, Action)> {
     let s = position.state();
     let rolls = rolls_before_last_round(s);
-    let affordable = |model: Future| match model {
-        Future::None => method::exact_steps(s) <= request.exact_budget,
-        Future::Greedy => rolls <= 1,
-        Future::Equilibrium | Future::Quantal => rolls == 0,
-    };
     let mut out = Vec::new();
     for model in [
         Future::None,
@@ -89,22 +90,36 @@ pub fn best_by_model(
     ] {
         let best = if model == request.future {
             advice.best().map(|o| o.action)
-        } else if affordable(model) {
-            let other = Request {
-                future: model,
-                method: MethodChoice::Exact,
-                ..request.clone()
-            };
-            let a: Advice = analyse(cache, s, &other, &mut |_, _| {});
-            a.best().map(|o| o.action)
         } else {
-            None
+            match model {
+                Future::None if method::exact_steps(s) <= request.exact_budget => {
+                    let valued = cache.solver(request.valuation).valued_options(s);
+                    best_valued(&valued)
+                }
+                Future::None => None,
+                Future::Greedy if rolls > 1 => None,
+                Future::Equilibrium | Future::Quantal if rolls > 0 => None,
+                _ => {
+                    let mut planner =
+                        Planner::new(model, request.valuation).with_lambda(request.lambda.value);
+                    planner.budget(BEST_BY_MODEL_NODES);
+                    future::valued_options(s, &mut planner, future::ALL)
+                        .ok()
+                        .and_then(|v| best_valued(&v))
+                }
+            }
         };
         if let Some(a) = best {
             out.push((model, a));
         }
     }
     out
+}
+
+/// The option ranked first (R14).
+fn best_valued(valued: &[Valued]) -> Option<Action> {
+    let evs: Vec<f64> = valued.iter().map(|v| v.ev).collect();
+    super::values::rank(&evs).first().map(|&k| valued[k].action)
 }
 
 /// What is asked of a position: the advice for its decider, or its odds. Each
@@ -117,6 +132,9 @@ trait Answer: Sized {
     /// Exactly, under the planner's model, `left` placements by max-n.
     fn planned(s: &State, planner: &mut Planner, left: u16) -> Result<Self::Raw, OverBudget>;
     fn finish(s: &State, raw: Self::Raw, how: How) -> Self;
+    /// Adds each option's distribution (advice only), walked as the raw
+    /// values were computed: `left` as for [`Answer::planned`].
+    fn add_risk(_raw: &mut Self::Raw, _s: &State, _chooser: risk::Chooser, _left: u16) {}
     /// By Monte Carlo; `how.sampling` is filled from the run.
     fn sampled(cache: &mut Cache, s: &State, r: &Request, progress: Progress, how: How) -> Self;
 }
@@ -134,6 +152,17 @@ impl Answer for Advice {
 
     fn finish(s: &State, raw: Vec<Valued>, how: How) -> Advice {
         ranking::advice(s, raw, how)
+    }
+
+    fn add_risk(raw: &mut Vec<Valued>, s: &State, chooser: risk::Chooser, left: u16) {
+        let Ok(dists) = risk::options(chooser, s, left) else {
+            return;
+        };
+        for (v, (a, d)) in raw.iter_mut().zip(dists) {
+            if v.action == a {
+                v.dist = Some(d);
+            }
+        }
     }
 
     fn sampled(cache: &mut Cache, s: &State, r: &Request, progress: Progress, how: How) -> Advice {
@@ -201,12 +230,19 @@ fn by_model<A: Answer>(
     };
     match (method, request.future) {
         (Method::Exact, Future::None) => {
-            let raw = A::none(s, cache.solver(request.valuation));
+            let solver = cache.solver(request.valuation);
+            let mut raw = A::none(s, solver);
+            if request.risk {
+                A::add_risk(&mut raw, s, risk::Chooser::None(solver), 0);
+            }
             A::finish(s, raw, how)
         }
         (Method::Exact, _) => {
             let planner = cache.planner(request.future, request.valuation, request.lambda.value);
-            let raw = A::planned(s, planner, 0).expect(UNBOUNDED);
+            let mut raw = A::planned(s, planner, 0).expect(UNBOUNDED);
+            if request.risk {
+                A::add_risk(&mut raw, s, risk::Chooser::Planner(planner), 0);
+            }
             A::finish(s, raw, how)
         }
         (Method::MonteCarlo, _) => A::sampled(cache, s, request, progress, how),

@@ -16,6 +16,7 @@ fn sampling_settings(request: &Request) -> sample::Settings {
         valuation: request.valuation,
         future: request.future,
         lambda: request.lambda.value,
+        risk: request.risk,
         ..request.sampling.clone()
     }
 }
@@ -78,6 +79,7 @@ pub(super) fn advice(
                 gain_stderr: Some(est.gain_stderr),
                 p_best: Some(est.p_best),
                 then: thens[k],
+                distribution: est.dist.clone(),
             }
         })
         .collect();

@@ -158,6 +158,7 @@ impl ModelPolicy {
     fn seeded(&self, deal: u64, s: &State) -> Request {
         let mut request = self.request.clone();
         request.sampling.seed = state_seed(self.request.sampling.seed, deal, s);
+        request.risk = false;
         request
     }
 

@@ -33,6 +33,7 @@ impl Solver {
                     + rules::income(s, action) as f64,
                 outcome,
                 then: None,
+                dist: None,
             })
             .collect()
     }

@@ -248,6 +248,21 @@ impl Solver {
         views.len() - 1
     }
 
+    /// `player`'s value after roll 3 from `s` (due), per class triple that
+    /// can happen, with its probability (R6, R9-R11): what an option's risk
+    /// is summed from ([`crate::engine::risk`]).
+    pub fn roll3_values(&mut self, s: &State, player: PlayerId) -> Vec<(f64, f64)> {
+        let t = self.tables_for(s, Mark::None);
+        let weights = class_weights(&kind_counts(kinds(positions(s))));
+        let mut out = Vec::new();
+        for (k, &w) in weights.iter().enumerate() {
+            if w > 0 {
+                out.push((self.terminal(t, k).value[player as usize], w as f64 / 216.0));
+            }
+        }
+        out
+    }
+
     /// `player`'s value of roll 3 from kind triple `kinds` in table `t`.
     /// Summed otherwise than `settle_classes` sums the full outcome, it differs
     /// from that far below [`TIE`], so decisions made on it are the same.

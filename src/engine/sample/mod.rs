@@ -19,10 +19,11 @@ pub use stats::{ArmEstimate, Estimate};
 pub use stop::{SETTLE_MIN_SAMPLES, SETTLE_SIGMAS, Stop};
 
 use super::future::Planner;
+use super::risk::{Dist, Tails};
 use super::values::{Mark, Outcome, Valuation, option_mark};
 use crate::report::Future;
 use crate::rules::{self, Action, DIE_SIDES, ROLLS, SHIPS, State};
-use playout::{CHOICES, Draw, playout};
+use playout::{CHOICES, Draw, playout, playout_dist};
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
@@ -71,6 +72,8 @@ pub struct Settings {
     pub future: Future,
     /// The rationality of quantal placements.
     pub lambda: f64,
+    /// Gather each arm's distribution of the decider's value too.
+    pub risk: bool,
 }
 
 impl Settings {
@@ -86,6 +89,7 @@ impl Settings {
             valuation: Valuation::default(),
             future: Future::None,
             lambda: 1.0,
+            risk: false,
         }
     }
 }
@@ -148,7 +152,9 @@ struct Job<'a> {
     valuation: Valuation,
     future: Future,
     lambda: f64,
-    planners: Mutex<Vec<Planner>>,
+    /// The decider whose distributions are gathered, when risk is asked for.
+    risk: Option<usize>,
+    planners: Mutex<Vec<(Planner, Tails)>>,
     /// With a model that keeps placing, play-outs are dear: arms are played in
     /// parallel, each by a planner sharing this one's greedy choices (`None`:
     /// arms in sequence).
@@ -219,19 +225,24 @@ impl Job<'_> {
         if self.shared.is_some() {
             return self.chunk_by_arm(rng, blocks);
         }
-        let mut planner = self
+        let (mut planner, mut tails) = self
             .planners
             .lock()
             .ok()
             .and_then(|mut s| s.pop())
-            .unwrap_or_else(|| self.planner());
-        let mut sums = Sums::new(self.arms.len());
+            .unwrap_or_else(|| (self.planner(), Tails::default()));
+        let mut sums = self.sums();
         let mut outcomes = vec![Outcome::default(); self.arms.len()];
         for _ in 0..blocks {
             for stratum in 0..BLOCK {
                 let dice = self.dice(&mut rng, stratum);
                 for (k, arm) in self.arms.iter().enumerate() {
-                    outcomes[k] = playout(&mut planner, arm, &dice, self.reduce);
+                    let (o, end) = playout(&mut planner, arm, &dice, self.reduce);
+                    outcomes[k] = o;
+                    if let Some(d) = self.risk {
+                        let dist = playout_dist(&mut planner, &mut tails, &o, &end, d);
+                        sums.hists[k].add(&dist, 0);
+                    }
                 }
                 self.add(&mut sums, stratum, &outcomes);
                 self.ticker.add(self.arms.len() as u64);
@@ -240,9 +251,16 @@ impl Job<'_> {
             planner.trim(PLANNER_MEMO);
         }
         if let Ok(mut pool) = self.planners.lock() {
-            pool.push(planner);
+            pool.push((planner, tails));
         }
         sums
+    }
+
+    fn sums(&self) -> Sums {
+        match self.risk {
+            Some(_) => Sums::with_risk(self.arms.len()),
+            None => Sums::new(self.arms.len()),
+        }
     }
 
     /// The same, arm by arm in parallel, each arm's play-outs in a row by one
@@ -260,28 +278,39 @@ impl Job<'_> {
             Some(shared) => shared.sibling(),
             None => self.planner(),
         };
-        let played: Vec<Vec<Outcome>> = self
+        let played: Vec<Vec<(Outcome, Dist)>> = self
             .arms
             .par_iter()
             .with_max_len(1)
-            .map_init(sibling, |planner, arm| {
-                let mut out = vec![Outcome::default(); dice.len()];
-                for h in 0..BLOCK as usize {
-                    for b in 0..blocks as usize {
-                        let i = b * BLOCK as usize + h;
-                        out[i] = playout(planner, arm, &dice[i], self.reduce);
+            .map_init(
+                || (sibling(), Tails::default()),
+                |(planner, tails), arm| {
+                    let mut out = vec![(Outcome::default(), Dist::new()); dice.len()];
+                    for h in 0..BLOCK as usize {
+                        for b in 0..blocks as usize {
+                            let i = b * BLOCK as usize + h;
+                            let (o, end) = playout(planner, arm, &dice[i], self.reduce);
+                            let dist = match self.risk {
+                                Some(d) => playout_dist(planner, tails, &o, &end, d),
+                                None => Dist::new(),
+                            };
+                            out[i] = (o, dist);
+                        }
+                        self.ticker.add(blocks);
+                        planner.trim(PLANNER_MEMO);
                     }
-                    self.ticker.add(blocks);
-                    planner.trim(PLANNER_MEMO);
-                }
-                out
-            })
+                    out
+                },
+            )
             .collect();
-        let mut sums = Sums::new(self.arms.len());
+        let mut sums = self.sums();
         let mut outcomes = vec![Outcome::default(); self.arms.len()];
         for i in 0..dice.len() {
-            for (o, arm) in outcomes.iter_mut().zip(&played) {
-                *o = arm[i];
+            for (k, (o, arm)) in outcomes.iter_mut().zip(&played).enumerate() {
+                *o = arm[i].0;
+                if self.risk.is_some() {
+                    sums.hists[k].add(&arm[i].1, 0);
+                }
             }
             self.add(&mut sums, i as u64 % BLOCK, &outcomes);
             if ((i + 1) as u64).is_multiple_of(BLOCK) {
@@ -418,6 +447,7 @@ pub fn run_with(
         valuation: settings.valuation,
         future: settings.future,
         lambda: settings.lambda,
+        risk: decider.filter(|_| settings.risk),
         planners: Mutex::new(Vec::new()),
         shared: shared_planner(arms.len(), settings, root),
         root,
@@ -425,7 +455,7 @@ pub fn run_with(
     };
     let mut master = Xoshiro256PlusPlus::seed_from_u64(settings.seed);
     let (cap_blocks, want_blocks) = planned_blocks(settings);
-    let mut sums = Sums::new(arms.len());
+    let mut sums = job.sums();
     loop {
         let parts = job.round(&mut master, want_blocks - sums.blocks);
         sums = parts.iter().fold(sums, |acc, part| acc.merge(part));

@@ -10,9 +10,10 @@
 
 use super::Arm;
 use crate::engine::future::{self, Planner};
-use crate::engine::values::{self, Outcome, follow_mark};
+use crate::engine::risk::{Dist, Tails};
+use crate::engine::values::{self, Mark, Outcome, follow_mark};
 use crate::report::Future;
-use crate::rules::{self, MAX_PLAYERS, Phase, ROLLS, SHIPS};
+use crate::rules::{self, MAX_PLAYERS, Phase, PlayerId, ROLLS, SHIPS, State};
 
 /// Placements a voyage can still hold, at the most: what a play-out draws
 /// quantal choices for (five players' three workers, two sent back by strong
@@ -28,8 +29,45 @@ pub(super) struct Draw {
     pub choices: [f64; CHOICES],
 }
 
-/// Plays out the rest of the voyage from `arm.start` under the future model.
-pub(super) fn playout(planner: &mut Planner, arm: &Arm, draw: &Draw, reduce: bool) -> Outcome {
+/// How a play-out ended: settled on its dice, or with the exact value of
+/// the rest from `state` (variance reduction), after `spent` on placements.
+#[derive(Clone, Copy)]
+pub(super) enum End {
+    Settled,
+    Exact {
+        state: State,
+        mark: Mark,
+        spent: [f64; MAX_PLAYERS],
+    },
+}
+
+/// The distribution of `decider`'s value in one play-out: its settlement, or
+/// its exact tail with what it spent before.
+pub(super) fn playout_dist(
+    planner: &mut Planner,
+    tails: &mut Tails,
+    outcome: &Outcome,
+    end: &End,
+    decider: usize,
+) -> Dist {
+    match *end {
+        End::Settled => vec![(outcome.value[decider].round() as i64, 1.0)],
+        End::Exact { state, mark, spent } => {
+            let tail = tails.dist(planner, &state, mark, decider as PlayerId);
+            let by = spent[decider].round() as i64;
+            tail.into_iter().map(|(v, p)| (v + by, p)).collect()
+        }
+    }
+}
+
+/// Plays out the rest of the voyage from `arm.start` under the future model,
+/// and says how it ended.
+pub(super) fn playout(
+    planner: &mut Planner,
+    arm: &Arm,
+    draw: &Draw,
+    reduce: bool,
+) -> (Outcome, End) {
     let quantal = planner.model() == Future::Quantal;
     let mut placed = 0;
     let mut s = arm.start;
@@ -46,7 +84,7 @@ pub(super) fn playout(planner: &mut Planner, arm: &Arm, draw: &Draw, reduce: boo
         match s.phase {
             Phase::Over => {
                 let o = values::settled(&s, mark, planner.valuation());
-                return finish(o, &spent);
+                return (finish(o, &spent), End::Settled);
             }
             // Once roll 2 is known the rest is small: its exact value under the
             // model (round 3 placements included) replaces the sampled dice. A
@@ -57,7 +95,12 @@ pub(super) fn playout(planner: &mut Planner, arm: &Arm, draw: &Draw, reduce: boo
                 && !(quantal && future::placements_remain(&s, Future::Quantal)) =>
             {
                 let o = planner.value(&s, mark, 0).unwrap_or_default();
-                return finish(o, &spent);
+                let end = End::Exact {
+                    state: s,
+                    mark,
+                    spent,
+                };
+                return (finish(o, &spent), end);
             }
             Phase::Roll => s = rules::roll(&s, draw.dice[s.rolls_done as usize]),
             _ => {
@@ -71,7 +114,12 @@ pub(super) fn playout(planner: &mut Planner, arm: &Arm, draw: &Draw, reduce: boo
                 };
                 let Ok(Some(a)) = choice else {
                     let o = planner.solver().value(&s, mark);
-                    return finish(o, &spent);
+                    let end = End::Exact {
+                        state: s,
+                        mark,
+                        spent,
+                    };
+                    return (finish(o, &spent), end);
                 };
                 if let Some((p, cash)) = future::placement_cash(&s, a) {
                     spent[p as usize] += cash;

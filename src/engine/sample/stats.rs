@@ -3,6 +3,7 @@
 
 use super::stop::Stop;
 use super::{Arm, BLOCK};
+use crate::engine::risk::{Dist, Histogram};
 use crate::engine::values::{Outcome, TIE};
 use crate::rules::Action;
 use rand::{RngExt, SeedableRng};
@@ -27,6 +28,10 @@ pub struct ArmEstimate {
     pub gain_stderr: f64,
     /// Probability that this arm is the best (normal approximation).
     pub p_best: f64,
+    /// The distribution of the decider's value over the play-outs, each an
+    /// exact tail where variance reduction ended it (`engine::risk`); its
+    /// mean is `ev`. `None` unless asked for.
+    pub dist: Option<Dist>,
 }
 
 /// The result of a sampling run.
@@ -54,6 +59,8 @@ pub(super) struct Sums {
     square: Vec<Outcome>,
     /// Σ over play-outs of `v_i · v_j`, the decider's values of arms i and j.
     cross: Vec<f64>,
+    /// Per arm, when risk is asked for: the play-outs' distributions.
+    pub(super) hists: Vec<Histogram>,
 }
 
 impl Sums {
@@ -64,6 +71,15 @@ impl Sums {
             strata: vec![Outcome::default(); BLOCK as usize * arms],
             square: vec![Outcome::default(); arms],
             cross: vec![0.0; arms * arms],
+            hists: Vec::new(),
+        }
+    }
+
+    /// Sums that gather the arms' distributions too.
+    pub(super) fn with_risk(arms: usize) -> Sums {
+        Sums {
+            hists: vec![Histogram::default(); arms],
+            ..Sums::new(arms)
         }
     }
 
@@ -77,6 +93,12 @@ impl Sums {
         }
         for (a, b) in self.cross.iter_mut().zip(&other.cross) {
             *a += b;
+        }
+        if self.hists.len() < other.hists.len() {
+            self.hists.resize(other.hists.len(), Histogram::default());
+        }
+        for (a, b) in self.hists.iter_mut().zip(&other.hists) {
+            a.merge(b);
         }
         self
     }
@@ -153,6 +175,10 @@ pub(super) fn summarise(arms: &[Arm], sums: &Sums, decider: Option<usize>, seed:
                 ev_stderr: c(k, k).max(0.0).sqrt(),
                 gain_stderr: (c(k, k) + c(0, 0) - 2.0 * c(0, k)).max(0.0).sqrt(),
                 p_best: 0.0,
+                dist: sums.hists.get(k).map(|hist| {
+                    let by = (arms[k].income - arms[k].cost).round() as i64;
+                    hist.dist().into_iter().map(|(v, p)| (v + by, p)).collect()
+                }),
             }
         })
         .collect();
