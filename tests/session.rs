@@ -283,8 +283,9 @@ fn the_model_changes_inside_the_session() {
         Some("model greedie\n"),
     );
     assert!(
-        text(&refused.stderr)
-            .contains("'greedie' is not a model (none, greedy, equilibrium); did you mean greedy?"),
+        text(&refused.stderr).contains(
+            "'greedie' is not a model (none, greedy, equilibrium, quantal); did you mean greedy?"
+        ),
         "{}",
         text(&refused.stderr)
     );
@@ -425,4 +426,126 @@ fn the_next_voyage_carries_cash_after_the_settlement() {
         out.contains("> pos\nr*,b,g,y 0:r J2 S3 G4 $r7,b0,g5,y0\n"),
         "{out}"
     );
+}
+
+/// Last round after roll 2; blue, green, yellow and red each place one more:
+/// exact under every model, so quick.
+const LAST_ROUND: &str =
+    "red,blue*,green,yellow 2:blue J10:blue G8:yellow N9:yellow H:blue,red Y:red X:green s:green";
+
+/// The output with wrapped lines joined, so that a phrase may be looked for
+/// whatever the width.
+fn unwrapped(out: &str) -> String {
+    out.replace("\n  ", " ")
+}
+
+/// The `future quantal (...)` method lines of the advice shown, in order.
+fn quantal_lines(out: &str) -> Vec<String> {
+    unwrapped(out)
+        .lines()
+        .filter(|l| l.contains("future quantal"))
+        .map(String::from)
+        .collect()
+}
+
+#[test]
+fn r15_a_quantal_session_fits_lambda_to_the_placements_seen() {
+    let out = session(
+        &["session", "--pos", LAST_ROUND, "--future", "quantal"],
+        "fit\nblue pass\ngreen ship:jade\nfit\nundo\nfit\n",
+    );
+    let methods = quantal_lines(&out);
+    // The start, after blue's placement, after green's, after the undo.
+    assert_eq!(methods.len(), 4, "{out}");
+    assert!(
+        methods[0].contains("lambda 0.50 (the prior)"),
+        "{methods:?}"
+    );
+    assert!(methods[1].contains("fitted to 1 decision"), "{methods:?}");
+    assert!(methods[2].contains("fitted to 2 decisions"), "{methods:?}");
+    assert!(methods[3].contains("fitted to 1 decision"), "{methods:?}");
+    let out = unwrapped(&out);
+    assert!(
+        out.contains("> fit\nQuantal model (R15): lambda 0.50 (the prior); 0 placements seen by every player (prior median 0.5).\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("fitted to 2 decisions); 2 placements seen by every player"),
+        "{out}"
+    );
+    // Undo takes the observation back.
+    let after_undo = &out[out.find("> undo").expect("undo")..];
+    assert!(
+        after_undo.contains("; 1 placement seen by every player"),
+        "{after_undo}"
+    );
+}
+
+#[test]
+fn r15_with_me_the_fit_counts_only_the_others_placements() {
+    let out = session(
+        &[
+            "session", "--pos", LAST_ROUND, "--future", "quantal", "--me", "green",
+        ],
+        "blue pass\ngreen ship:jade\nyellow pass\nfit\n",
+    );
+    let methods = quantal_lines(&out);
+    // Green's own advice, after blue's placement alone.
+    assert_eq!(methods.len(), 1, "{out}");
+    assert!(methods[0].contains("fitted to 1 decision"), "{methods:?}");
+    let out = unwrapped(&out);
+    assert!(
+        out.contains("fitted to 2 decisions); 2 placements seen by players other than green"),
+        "{out}"
+    );
+}
+
+#[test]
+fn r15_a_given_lambda_is_not_fitted_and_the_model_word_takes_quantal() {
+    let out = unwrapped(&session(
+        &[
+            "session", "--pos", LAST_ROUND, "--future", "quantal", "--lambda", "2",
+        ],
+        "blue pass\nfit\n",
+    ));
+    assert!(out.contains("future quantal (lambda 2.0 (given))"), "{out}");
+    assert!(
+        out.contains("lambda 2.0 (given) by --lambda, so not fitted; 1 placement seen"),
+        "{out}"
+    );
+    // Under another model, `fit` still fits, and `model quantal` uses it.
+    let out = unwrapped(&session(
+        &["session", "--pos", LAST_ROUND],
+        "blue pass\nfit\nmodel quantal\nadvise\n",
+    ));
+    assert!(
+        out.contains("The model is none: 'model quantal' puts lambda to use."),
+        "{out}"
+    );
+    assert!(
+        out.contains("Every later advice is under the model quantal."),
+        "{out}"
+    );
+    let methods = quantal_lines(&out);
+    assert_eq!(methods.len(), 1, "{out}");
+    assert!(methods[0].contains("fitted to 1 decision"), "{methods:?}");
+}
+
+#[test]
+fn r15_the_fit_carries_on_into_the_next_voyage() {
+    let mut script =
+        std::fs::read_to_string(format!("{ROOT}/tests/data/voyage.script")).expect("script");
+    script += "fit\nnew J2 S3 G4\nred ship:jade\nfit\nundo\nfit\n";
+    let out = unwrapped(&session(&["session", START], &script));
+    // Twelve placements in three rounds of four players (R4, R5), every
+    // player's; the next voyage's first adds one, and its undo takes it back.
+    let counts: Vec<&str> = out
+        .lines()
+        .filter_map(|l| l.split("; ").nth(1))
+        .filter(|l| l.contains("seen by every player"))
+        .collect();
+    assert_eq!(counts.len(), 3, "{out}");
+    assert!(counts[0].starts_with("12 placements seen"), "{counts:?}");
+    assert!(counts[1].starts_with("13 placements seen"), "{counts:?}");
+    assert!(counts[2].starts_with("12 placements seen"), "{counts:?}");
 }

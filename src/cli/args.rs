@@ -192,9 +192,11 @@ pub enum Command {
     /// Events as for apply, as a player types them (any case, cargo initials,
     /// moves in any order, "roll" with one die per ship at sea), or a row
     /// number of the last advice; commands: show, pos, advise [MODEL], odds
-    /// [MODEL], model MODEL, undo, new, help, quit. After each event it prints
-    /// the board and the advice for whoever decides next; with --me NAME, only
-    /// when NAME decides (one line for every other event). On a terminal it
+    /// [MODEL], model MODEL, fit, undo, new, help, quit. After each event it
+    /// prints the board and the advice for whoever decides next; with --me
+    /// NAME, only when NAME decides (one line for every other event). Under
+    /// --future quantal without --lambda, lambda is fitted to the placements
+    /// seen (the others' with --me), and fit prints it. On a terminal it
     /// prompts with "> " and edits lines (history with the arrows); from a pipe
     /// a refused line is reported on standard error with its line number, the
     /// others are played, and the exit status is 2 if any was refused.

@@ -12,17 +12,19 @@ use super::config::default_samples;
 use super::{commands, terminal_safe, words};
 use crate::engine::analysis::{self, Request};
 use crate::engine::cache::Cache;
+use crate::engine::fit::{self, Observed};
 use crate::parse::events::{self, Event, Outcome};
 use crate::parse::{layout, notation, said};
 use crate::position::Position;
-use crate::render::{self, Fit, Format, board, settlement};
-use crate::report::{Future, Voyage};
-use crate::rules::{Action, MAX_PLAYERS, Phase, PlayerId};
+use crate::render::{self, Fit, Format, board, how, settlement};
+use crate::report::{Future, Lambda, Voyage};
+use crate::rules::{Action, MAX_PLAYERS, Phase, PlayerId, State};
+use std::cell::OnceCell;
 use std::io::{self, BufRead, Write};
 
 /// The words a session knows besides events, for "did you mean".
-const COMMANDS: [&str; 11] = [
-    "show", "pos", "advise", "odds", "model", "undo", "new", "help", "quit", "exit", "roll",
+const COMMANDS: [&str; 12] = [
+    "show", "pos", "advise", "odds", "model", "fit", "undo", "new", "help", "quit", "exit", "roll",
 ];
 
 const HELP: &str = "\
@@ -36,9 +38,11 @@ Events, as at the table (any case; a cargo by its initial, j s g n):
   1, 2, ...         take that row of the last advice
 Commands:
   show | pos        the board | the position in the notation
-  advise [MODEL]    advice now (MODEL: none, greedy, equilibrium)
+  advise [MODEL]    advice now (MODEL: none, greedy, equilibrium, quantal)
   odds [MODEL]      each ship's odds and every player's value
   model MODEL       the model of every later advice
+  fit               the quantal model's lambda, fitted to the placements seen
+                    (the others' with --me) unless --lambda gives it
   undo              take the last event back
   new [LAYOUT]      the next voyage, after the settlement: 'new J2 S3 G4'
                     (same players; a name first makes them harbour master)
@@ -51,6 +55,8 @@ struct Step {
     cash: [i64; MAX_PLAYERS],
     /// The event in words, with who took it ("red ship:jade", "roll 5 4 3").
     said: String,
+    /// The placement the event was, when it counts for the fit.
+    seen: Option<Seen>,
 }
 
 impl Step {
@@ -59,6 +65,27 @@ impl Step {
             outcome: Outcome::Going(position),
             cash: [0; MAX_PLAYERS],
             said: String::new(),
+            seen: None,
+        }
+    }
+}
+
+/// A placement seen at the table, for fitting the quantal model (R15): the
+/// state before it and the action taken.
+struct Seen {
+    state: State,
+    action: Action,
+    /// Its options valued under `none`, worked out when a fit first needs
+    /// them: a session under another model never pays for them.
+    observed: OnceCell<Option<Observed>>,
+}
+
+impl Seen {
+    fn new(state: State, action: Action) -> Seen {
+        Seen {
+            state,
+            action,
+            observed: OnceCell::new(),
         }
     }
 }
@@ -88,6 +115,11 @@ pub struct Session {
     /// Profits of the voyages finished before this one, and how many.
     totals: Vec<i64>,
     voyages: usize,
+    /// The placements seen in the voyages finished before this one: the
+    /// players are the same people, so the fit goes on from them.
+    earlier: Vec<Seen>,
+    /// `--lambda` was given: the quantal model keeps it and is not fitted.
+    lambda_given: bool,
 }
 
 /// The answer to one line.
@@ -200,6 +232,9 @@ impl Session {
             awaiting_layout: false,
             totals: Vec::new(),
             voyages: 0,
+            earlier: Vec::new(),
+            // A given lambda has no interval; the prior's and a fit's have one.
+            lambda_given: request.lambda.interval.is_none(),
         })
     }
 
@@ -271,7 +306,9 @@ impl Session {
             Some((w, r)) => (w.to_lowercase(), r.trim()),
             None => (line.to_lowercase(), ""),
         };
-        if self.awaiting_layout && !matches!(word.as_str(), "quit" | "exit" | "help" | "undo") {
+        if self.awaiting_layout
+            && !matches!(word.as_str(), "quit" | "exit" | "help" | "undo" | "fit")
+        {
             return self.new_voyage(line).into();
         }
         match word.as_str() {
@@ -285,6 +322,7 @@ impl Session {
             "advise" => self.advise(rest).into(),
             "odds" => self.odds(rest).into(),
             "model" => self.model(rest).into(),
+            "fit" => Reply::text(self.fit_report()),
             "undo" => self.undo().into(),
             "new" => self.new_voyage(rest).into(),
             _ if word.chars().all(|c| c.is_ascii_digit()) && rest.is_empty() => {
@@ -318,7 +356,7 @@ impl Session {
     /// The request under `future` (the session's own model when `None`); a
     /// change of model takes that model's default play-outs unless
     /// `--samples` was given.
-    fn request_for(&self, future: Option<Future>) -> Result<Request, String> {
+    fn request_for(&mut self, future: Option<Future>) -> Result<Request, String> {
         let mut r = self.request.clone();
         if let Some(future) = future {
             r.future = future;
@@ -327,7 +365,88 @@ impl Session {
             }
         }
         analysis::check(&r).map_err(|e| words::request_error(e).to_string())?;
-        Ok(r)
+        Ok(self.with_fit(r))
+    }
+
+    /// `request` with the quantal model's lambda fitted to the placements
+    /// seen so far (R15), unless `--lambda` gave it. Under another model too:
+    /// the advice names the best option under quantal as well.
+    fn with_fit(&mut self, mut request: Request) -> Request {
+        if !self.lambda_given {
+            request.lambda = self.fitted();
+        }
+        request
+    }
+
+    /// Lambda fitted to the placements seen (the prior when there are none).
+    fn fitted(&mut self) -> Lambda {
+        fit::fit(&self.observations())
+    }
+
+    /// Every placement seen in the session, in order: the voyages finished,
+    /// then this one's.
+    fn seen(&self) -> impl Iterator<Item = &Seen> {
+        seen_in(&self.earlier, &self.history)
+    }
+
+    /// The placements seen, as (state before, action taken).
+    #[cfg(test)]
+    fn placements(&self) -> Vec<(State, Action)> {
+        self.seen().map(|seen| (seen.state, seen.action)).collect()
+    }
+
+    /// The placements seen, each with its options valued under `none`: as
+    /// `fit::observe_all` would, but each valued once for the session.
+    fn observations(&mut self) -> Vec<Observed> {
+        let solver = self.cache.solver(self.request.valuation);
+        seen_in(&self.earlier, &self.history)
+            .filter_map(|seen| {
+                let observed = seen
+                    .observed
+                    .get_or_init(|| fit::observe(solver, &seen.state, seen.action));
+                observed.clone()
+            })
+            .collect()
+    }
+
+    /// `fit`: the quantal model's lambda and what it rests on (R15).
+    fn fit_report(&mut self) -> String {
+        let seen = self.seen().count();
+        let mut out = if self.lambda_given {
+            let given = how::lambda(&self.request.lambda);
+            let seen = self.seen_words(seen);
+            format!("Quantal model (R15): {given} by --lambda, so not fitted; {seen}.")
+        } else {
+            let fitted = self.fitted();
+            let mut out = format!(
+                "Quantal model (R15): {}; {} (prior median {}).",
+                how::lambda(&fitted),
+                self.seen_words(seen),
+                fit::PRIOR_LAMBDA
+            );
+            let flat = seen.saturating_sub(fitted.decisions);
+            if flat > 0 {
+                out += &format!(" {flat} chose between options all worth the same: not counted.");
+            }
+            out
+        };
+        if self.request.future != Future::Quantal {
+            let model = self.request.future.name();
+            out += &format!(" The model is {model}: 'model quantal' puts lambda to use.");
+        }
+        render::wrap::wrap(&out, self.options.fit.width) + "\n"
+    }
+
+    /// "3 placements seen by every player", or by the others with `--me`.
+    fn seen_words(&self, seen: usize) -> String {
+        let placements = match seen {
+            1 => "1 placement".to_string(),
+            n => format!("{n} placements"),
+        };
+        match &self.options.me {
+            Some(me) => format!("{placements} seen by players other than {me}"),
+            None => format!("{placements} seen by every player"),
+        }
     }
 
     fn advise(&mut self, rest: &str) -> Result<String, String> {
@@ -355,8 +474,8 @@ impl Session {
         match model_word(rest)? {
             None => Ok(render::wrap::wrap(
                 &format!(
-                    "The model is {}: 'model none', 'model greedy' or 'model equilibrium' \
-                     changes it.\n",
+                    "The model is {}: 'model none', 'model greedy', 'model equilibrium' \
+                     or 'model quantal' changes it.\n",
                     self.request.future.name()
                 ),
                 self.options.fit.width,
@@ -424,6 +543,7 @@ impl Session {
     /// Applies `event` to `p` and reports what is due next.
     fn play(&mut self, p: &Position, event: Event, text: &str) -> Result<String, String> {
         let cash = event.cash(p.state());
+        let seen = self.counted(p, event);
         let mut said = describe(p, event);
         let outcome = events::apply(p, event, text).map_err(|e| e.to_string())?;
         if let (Event::Roll(_), Outcome::Going(after)) = (event, &outcome) {
@@ -434,6 +554,7 @@ impl Session {
             outcome,
             cash,
             said,
+            seen,
         });
         self.rows = None;
         Ok(self.report())
@@ -454,6 +575,20 @@ impl Session {
             out += &self.report();
         }
         Ok(out)
+    }
+
+    /// The placement `event` is in `p`, when it counts for the fit: every
+    /// player's, or with `--me` the others' only, whose play is the unknown.
+    fn counted(&self, p: &Position, event: Event) -> Option<Seen> {
+        let Event::Decide { action, .. } = event else {
+            return None;
+        };
+        let s = p.state();
+        if !matches!(s.phase, Phase::Placement { .. }) {
+            return None;
+        }
+        let me = self.options.me.as_deref().and_then(|me| find_player(p, me));
+        (me.is_none() || s.decider() != me).then(|| Seen::new(*s, action))
     }
 
     /// Whether the seat of `--me` decides now.
@@ -500,7 +635,7 @@ impl Session {
                 self.options.fit.width,
             ),
             _ => {
-                let request = self.request.clone();
+                let request = self.with_fit(self.request.clone());
                 self.advice(&position, &request)
             }
         };
@@ -571,7 +706,9 @@ impl Session {
         }
         self.voyages += 1;
         self.awaiting_layout = false;
-        self.history = vec![Step::start(start)];
+        let finished = std::mem::replace(&mut self.history, vec![Step::start(start)]);
+        self.earlier
+            .extend(finished.into_iter().filter_map(|step| step.seen));
         self.rows = None;
         Ok(self.report())
     }
@@ -621,6 +758,12 @@ fn next_start(v: &Voyage, text: &str) -> Result<Position, String> {
     Ok(Position::from_parts(start.names().to_vec(), s))
 }
 
+/// The placements seen in the voyages finished (`earlier`), then in this one.
+fn seen_in<'a>(earlier: &'a [Seen], history: &'a [Step]) -> impl Iterator<Item = &'a Seen> {
+    let now = history.iter().filter_map(|step| step.seen.as_ref());
+    earlier.iter().chain(now)
+}
+
 /// A player by name, exactly or in another case when only one matches.
 fn find_player(position: &Position, name: &str) -> Option<PlayerId> {
     position.player(name).or_else(|| {
@@ -640,7 +783,12 @@ fn model_word(rest: &str) -> Result<Option<Future>, String> {
     if word.is_empty() {
         return Ok(None);
     }
-    let models = [Future::None, Future::Greedy, Future::Equilibrium];
+    let models = [
+        Future::None,
+        Future::Greedy,
+        Future::Equilibrium,
+        Future::Quantal,
+    ];
     models
         .into_iter()
         .find(|f| f.name().eq_ignore_ascii_case(word))
@@ -648,7 +796,7 @@ fn model_word(rest: &str) -> Result<Option<Future>, String> {
         .ok_or_else(|| {
             let names = models.map(Future::name);
             format!(
-                "'{word}' is not a model (none, greedy, equilibrium){}",
+                "'{word}' is not a model (none, greedy, equilibrium, quantal){}",
                 said::did_you_mean(word, &names)
             )
         })
@@ -670,5 +818,62 @@ fn describe(p: &Position, event: Event) -> String {
                 .collect();
             format!("roll {}", rolled.join(" "))
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::analysis::MethodChoice;
+    use crate::engine::sample;
+    use crate::parse::notation;
+
+    /// Last round after roll 2; blue, green, yellow and red each place one more.
+    const LAST_ROUND: &str = "red,blue*,green,yellow 2:blue J10:blue G8:yellow N9:yellow H:blue,red Y:red X:green s:green";
+
+    fn quantal_session(me: Option<&str>) -> Session {
+        let start = notation::parse(LAST_ROUND).expect("a valid notation");
+        let mut request = Request::new(MethodChoice::Auto, sample::Settings::new(0));
+        request.future = Future::Quantal;
+        let options = Options {
+            me: me.map(String::from),
+            ..Options::default()
+        };
+        Session::new(start, &request, options).expect("a session")
+    }
+
+    #[test]
+    fn r15_the_sessions_observations_are_observe_alls() {
+        let mut session = quantal_session(None);
+        for line in ["blue pass", "green ship:jade", "yellow shipyard:b"] {
+            assert!(session.line(line).error.is_none(), "{line}");
+        }
+        let placements = session.placements();
+        assert_eq!(placements.len(), 3);
+        // Each is the state before the placement and the action taken.
+        let Outcome::Going(start) = &session.history[0].outcome else {
+            panic!("the start is a voyage going");
+        };
+        assert_eq!(placements[0].0, *start.state());
+        assert_eq!(placements[1].1.to_string(), "ship:jade");
+        let expected = fit::observe_all(&placements, session.request.valuation);
+        assert_eq!(session.observations(), expected);
+        assert_eq!(session.fitted(), fit::fit(&expected));
+        // Valued once: a second fit reads the same observations.
+        assert_eq!(session.observations(), expected);
+    }
+
+    #[test]
+    fn r15_with_me_the_own_placements_are_not_seen() {
+        let mut session = quantal_session(Some("Green"));
+        for line in ["blue pass", "green ship:jade", "yellow pass"] {
+            assert!(session.line(line).error.is_none(), "{line}");
+        }
+        let actions: Vec<String> = session
+            .placements()
+            .iter()
+            .map(|(_, a)| a.to_string())
+            .collect();
+        assert_eq!(actions, ["pass", "pass"]);
     }
 }

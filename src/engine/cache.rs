@@ -67,6 +67,13 @@ impl Cache {
         let at = match self.planners.iter().position(same) {
             Some(at) => at,
             None => {
+                // A session refits lambda after every placement (R15): the
+                // planner of the old lambda is not asked again, and kept it
+                // would hold its memo for good.
+                let stale = |p: &Planner| {
+                    model == Future::Quantal && p.model() == model && p.valuation() == valuation
+                };
+                self.planners.retain(|p| !stale(p));
                 let planner = Planner::new(model, valuation).with_lambda(lambda);
                 self.planners.push(planner);
                 self.planners.len() - 1
