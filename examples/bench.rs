@@ -244,6 +244,7 @@ fn main() {
             t.as_secs_f64() * 1e3
         );
     }
+    risk_time(&cases);
     monte_carlo(&cases);
     settle_time();
     future_models();
@@ -251,6 +252,34 @@ fn main() {
     batch_speed();
     bid_time();
     layouts_time();
+}
+
+/// The advice as `advise` gives it (exact, `none`), with and without each
+/// option's distribution of value (`engine::risk`): what the risk walk costs.
+fn risk_time(cases: &[(&str, &str, usize)]) {
+    println!("advice with and without the risk walk (median of 11 runs)");
+    for &(name, json, _) in cases {
+        let position = Position::from_json(json).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let mut request = Request::new(MethodChoice::Exact, Settings::new(1));
+        let mut run = |risk: bool| {
+            request.risk = risk;
+            median(
+                (0..11)
+                    .map(|_| {
+                        let t = Instant::now();
+                        std::hint::black_box(analysis::advise(&position, &request, &mut |_, _| {}));
+                        t.elapsed()
+                    })
+                    .collect(),
+            )
+        };
+        let (with, without) = (run(true), run(false));
+        println!(
+            "  {name:<48} {:>8.1} ms with risk, {:>6.1} ms without",
+            with.as_secs_f64() * 1e3,
+            without.as_secs_f64() * 1e3
+        );
+    }
 }
 
 /// The arena: `none` against `random`, 4 players, all threads, deals a minute.

@@ -10,7 +10,7 @@
 //! | command line | [`cli`] | clap arguments, the checked `Config`, commands, the session, progress |
 //! | output | [`render`] | one renderer per output: tables, JSON, the board, a settlement |
 //! | input | [`parse`] | JSON, the one-line notation, action names, events, layout strings |
-//! | engine | [`engine`] | the exact solver, the future models, Monte Carlo, the method choice, layouts |
+//! | engine | [`engine`] | the exact solver, the future models, Monte Carlo, the risk of an option, the method choice, layouts, the auction, the arena |
 //! | results | [`report`] | advice, odds, comparisons, voyages as plain data, and one `How` each |
 //! | position | [`position`] | the unchecked [`Setup`] and the validated [`Position`] |
 //! | rules | [`rules`] | RULES.md as pure functions over a small `Copy` [`rules::State`] |

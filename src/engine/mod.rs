@@ -12,6 +12,8 @@
 //! - [`sample`]: Monte Carlo play-outs with common random numbers, a stratified
 //!   first roll and honest standard errors.
 //! - [`ranking`]: options ranked into advice, best first (R14).
+//! - [`risk`]: an option's distribution of value (R13), walked as the model
+//!   decides; its mean is the option's value.
 //! - [`analysis`]: the method chosen for a request (`auto` estimates first),
 //!   and each result's `How`.
 //! - [`layouts`]: the harbour master's comparison of the 100 layouts (R3);

@@ -103,10 +103,11 @@ pub fn lambda(l: &Lambda) -> String {
         (None, _) => format!("lambda {} (given)", short(l.value)),
         (Some(_), 0) => format!("lambda {} (the prior)", short(l.value)),
         (Some((lo, hi)), n) => format!(
-            "lambda {} (95% {} to {}, fitted to {n} decisions)",
+            "lambda {} (95% {} to {}, fitted to {n} decision{})",
             short(l.value),
             short(lo),
-            short(hi)
+            short(hi),
+            if n == 1 { "" } else { "s" }
         ),
     }
 }
