@@ -11,6 +11,7 @@ use manila_odds::engine::sample::{self, Settings};
 use manila_odds::engine::values::CASH;
 use manila_odds::parse::json;
 use manila_odds::report::{Advice, Future};
+use manila_odds::rules::{self, Phase};
 use std::time::{Duration, Instant};
 
 /// Placement before roll 1: 5 players, 4 workers placed, every option open: 14,
@@ -222,17 +223,42 @@ fn settle_time() {
 }
 
 fn main() {
-    let cases = [
-        (
-            "placement before roll 1, 5 players, 4 placed",
-            BEFORE_ROLL_1,
-            14,
-        ),
-        ("round 2 after roll 1, 8 placed, two pilots", ROUND_2, 8),
-        ("last round, pilots and a pirate", LAST_ROUND, 8),
+    // `cargo run --release --example bench -- batch` runs the sections whose
+    // name contains "batch" only.
+    let only = std::env::args().nth(1).unwrap_or_default();
+    let sections: [(&str, fn()); 9] = [
+        ("exact", exact_advice),
+        ("risk", || risk_time(&CASES)),
+        ("mc", || monte_carlo(&CASES)),
+        ("settle", settle_time),
+        ("future", future_models),
+        ("arena", arena_rate),
+        ("batch", batch_speed),
+        ("bid", bid_time),
+        ("layouts", layouts_time),
     ];
+    for (name, run) in sections {
+        if name.contains(only.as_str()) {
+            run();
+        }
+    }
+}
+
+/// The positions timed: (name, JSON, the fewest options it must have).
+const CASES: [(&str, &str, usize); 3] = [
+    (
+        "placement before roll 1, 5 players, 4 placed",
+        BEFORE_ROLL_1,
+        14,
+    ),
+    ("round 2 after roll 1, 8 placed, two pilots", ROUND_2, 8),
+    ("last round, pilots and a pirate", LAST_ROUND, 8),
+];
+
+/// The exact `none` solver's advice on each case.
+fn exact_advice() {
     println!("exact advice, future none (median of 41 runs, one core)");
-    for (name, json, min_options) in cases {
+    for (name, json, min_options) in CASES {
         let position = Position::from_json(json).unwrap_or_else(|e| panic!("{name}: {e}"));
         check(name, &position, min_options);
         let options = exact::advise(position.state(), CASH).options.len();
@@ -244,14 +270,6 @@ fn main() {
             t.as_secs_f64() * 1e3
         );
     }
-    risk_time(&cases);
-    monte_carlo(&cases);
-    settle_time();
-    future_models();
-    arena_rate();
-    batch_speed();
-    bid_time();
-    layouts_time();
 }
 
 /// The advice as `advise` gives it (exact, `none`), with and without each
@@ -263,19 +281,16 @@ fn risk_time(cases: &[(&str, &str, usize)]) {
         let mut request = Request::new(MethodChoice::Exact, Settings::new(1));
         let mut run = |risk: bool| {
             request.risk = risk;
-            median(
-                (0..11)
-                    .map(|_| {
-                        let t = Instant::now();
-                        std::hint::black_box(analysis::advise(&position, &request, &mut |_, _| {}));
-                        t.elapsed()
-                    })
-                    .collect(),
-            )
+            let times = (0..11).map(|_| {
+                let t = Instant::now();
+                std::hint::black_box(analysis::advise(&position, &request, &mut |_, _| {}));
+                t.elapsed()
+            });
+            median(times.collect())
         };
         let (with, without) = (run(true), run(false));
         println!(
-            "  {name:<48} {:>8.1} ms with risk, {:>6.1} ms without",
+            "  {name:<48} {:>8.2} ms with risk, {:>6.2} ms without",
             with.as_secs_f64() * 1e3,
             without.as_secs_f64() * 1e3
         );
@@ -413,30 +428,67 @@ fn future_models() {
 /// `batch` against one process per position: 160 advice requests under
 /// `none`, the examples over and over, each answered as `advise --json` would.
 /// Checked first: the batch's answers are the single commands'.
+/// `n` distinct positions where somebody decides, of every phase, from
+/// voyages played at random (seeded): random layouts and 3 to 5 players,
+/// placements leaning to taking a slot, each stopped at a random decision.
+fn distinct_positions(n: usize, seed: u64) -> Vec<Position> {
+    use rand::{RngExt, SeedableRng};
+    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
+    let names = ["red", "blue", "green", "yellow", "black"];
+    let layouts = rules::layouts();
+    let mut seen = std::collections::HashSet::new();
+    let mut out = Vec::new();
+    while out.len() < n {
+        let players = rng.random_range(3..=5u8);
+        let (cargos, starts) = layouts[rng.random_range(0..layouts.len())];
+        let hm = rng.random_range(0..players);
+        let mut s = rules::voyage_start(players, hm, cargos, starts, Default::default());
+        let stop = rng.random_range(0..30);
+        for _ in 0..stop {
+            if s.phase == Phase::Roll {
+                s = rules::roll(&s, [0; 3].map(|_| rng.random_range(1..=6u8)));
+            }
+            let legal = rules::legal_actions(&s);
+            if s.phase == Phase::Over || legal.is_empty() {
+                break;
+            }
+            let placing = matches!(s.phase, Phase::Placement { .. });
+            let k = if placing && legal.len() > 1 && rng.random_range(0..100) < 85 {
+                rng.random_range(1..legal.len())
+            } else {
+                rng.random_range(0..legal.len())
+            };
+            s = rules::apply(&s, legal[k]).expect("legal actions apply");
+        }
+        if s.decider().is_some() && seen.insert(s) {
+            let names = names[..players as usize]
+                .iter()
+                .map(|n| n.to_string())
+                .collect();
+            out.push(Position::from_parts(names, s));
+        }
+    }
+    out
+}
+
 fn batch_speed() {
     let binary = std::env::current_exe()
         .ok()
         .and_then(|p| Some(p.parent()?.parent()?.join("manila-odds")))
         .expect("the binary beside the examples");
-    let root = env!("CARGO_MANIFEST_DIR");
-    let mut positions = Vec::new();
-    for entry in std::fs::read_dir(format!("{root}/examples")).expect("examples") {
-        let path = entry.expect("an entry").path();
-        if path.extension().is_some_and(|e| e == "json") {
-            let text = std::fs::read_to_string(&path).expect("an example");
-            let position = Position::from_json(&text).expect("valid");
-            if position.state().decider().is_some() {
-                positions.push(serde_json::to_string(&position.to_setup()).expect("JSON"));
-            }
-        }
-    }
-    let requests: Vec<String> = (0..160)
-        .map(|k| {
-            let p = &positions[k % positions.len()];
-            format!("{{\"id\": {k}, \"command\": \"advise\", \"position\": {p}}}")
-        })
+    let positions: Vec<String> = distinct_positions(160, 1)
+        .iter()
+        .map(|p| serde_json::to_string(&p.to_setup()).expect("JSON"))
+        .collect();
+    let requests: Vec<String> = positions
+        .iter()
+        .enumerate()
+        .map(|(k, p)| format!("{{\"id\": {k}, \"command\": \"advise\", \"position\": {p}}}"))
         .collect();
     let input = requests.join("\n");
+    if let Ok(path) = std::env::var("BENCH_BATCH_INPUT") {
+        std::fs::write(path, &input).expect("written");
+    }
     let run = |args: &[&str], stdin: &str| {
         use std::io::Write;
         let mut child = std::process::Command::new(&binary)
@@ -473,18 +525,15 @@ fn batch_speed() {
         (0..3)
             .map(|_| {
                 let t = Instant::now();
-                for k in 0..160 {
-                    std::hint::black_box(run(
-                        &["advise", "--json", "-"],
-                        &positions[k % positions.len()],
-                    ));
+                for p in &positions {
+                    std::hint::black_box(run(&["advise", "--json", "-"], p));
                 }
                 t.elapsed()
             })
             .collect(),
     );
     println!(
-        "batch: 160 advice requests under none, all threads: {:.2} s in one process, {:.2} s as 160 processes ({:.1}x)",
+        "batch: 160 distinct positions advised under none, all threads: {:.2} s in one process, {:.2} s as 160 processes ({:.1}x)",
         batch.as_secs_f64(),
         each.as_secs_f64(),
         each.as_secs_f64() / batch.as_secs_f64()

@@ -42,6 +42,21 @@ impl Cache {
         solver
     }
 
+    /// The exact `none` solver of `valuation`, lent out: give it back with
+    /// [`Cache::give_back`].
+    pub fn lend_solver(&mut self, valuation: Valuation) -> Solver {
+        self.solver(valuation);
+        match self.solvers.iter().position(|s| s.valuation() == valuation) {
+            Some(at) => self.solvers.swap_remove(at),
+            None => Solver::with(valuation),
+        }
+    }
+
+    /// A solver lent by [`Cache::lend_solver`], kept again.
+    pub fn give_back(&mut self, solver: Solver) {
+        self.solvers.push(solver);
+    }
+
     /// The planner whose greedy choices (R15) the sampler's planners share.
     pub fn choices(&mut self, valuation: Valuation) -> &Planner {
         let at = match self.choices.iter().position(|p| p.valuation() == valuation) {

@@ -80,6 +80,21 @@ impl Planner {
         }
     }
 
+    /// A planner of `model` with a fresh memo on `solver` (whose tables are
+    /// pure values: a warm solver changes the time, never a figure nor the
+    /// nodes counted against a budget).
+    pub fn on_solver(model: Future, solver: Solver) -> Planner {
+        Planner {
+            solver,
+            ..Planner::new(model, Valuation::default())
+        }
+    }
+
+    /// The solver back, with the tables it made.
+    pub fn into_solver(self) -> Solver {
+        self.solver
+    }
+
     /// The same planner with placements of rationality `lambda` (`quantal`).
     pub fn with_lambda(mut self, lambda: f64) -> Planner {
         self.lambda = lambda;

@@ -68,13 +68,10 @@ pub fn options(chooser: Chooser, s: &State, left: u16) -> Found<Vec<(Action, Dis
     for a in rules::legal_actions(s) {
         let Ok(t) = rules::apply(s, a) else { continue };
         let own = walk.root_cash(s, a);
-        // The decider's values do not depend on which worker is tracked; the
-        // planner's memo is keyed by it, and is met again with the same mark.
-        let mark = match walk.chooser {
-            Chooser::None(_) => Mark::None,
-            Chooser::Planner(_) => option_mark(s, a),
-        };
-        let rest = walk.dist(&t, mark, below)?;
+        // The decider's values do not depend on which worker is tracked, but
+        // the solver's tables and the planner's memo are kept per mark: with
+        // the option's, they are met again.
+        let rest = walk.dist(&t, option_mark(s, a), below)?;
         out.push((a, normalised(shifted(&rest, own))));
     }
     Ok(out)
@@ -120,10 +117,11 @@ impl Tails {
 impl Walk<'_> {
     /// The distribution of the decider's receipts from `s` to the end.
     fn dist(&mut self, s: &State, mark: Mark, left: u16) -> Found<Dist> {
-        if let (Chooser::None(_), Phase::Placement { .. }) = (&self.chooser, s.phase) {
-            // Nobody places (R15 `none`): the passes change nothing worth a
-            // memo entry each.
-            return self.dist(&passed(s), mark, left);
+        if self.settles_next(s) {
+            let decider = self.decider;
+            if let Some(values) = self.solver().end_values(s, mark, decider) {
+                return Ok(points(values));
+            }
         }
         let key = (*s, mark, left);
         if let Some(d) = self.memo.get(&key) {
@@ -135,16 +133,8 @@ impl Walk<'_> {
                 vec![(v.round() as i64, 1.0)]
             }
             Phase::Roll if s.rolls_done == 2 && self.settles_next(s) => {
-                let solver = match &mut self.chooser {
-                    Chooser::None(solver) => &mut **solver,
-                    Chooser::Planner(planner) => planner.solver(),
-                };
-                let values = solver.roll3_values(s, self.decider);
-                let points: Vec<(f64, Dist)> = values
-                    .into_iter()
-                    .map(|(v, w)| (w, vec![(v.round() as i64, 1.0)]))
-                    .collect();
-                mix(&points)
+                let decider = self.decider;
+                points(self.solver().roll3_values(s, decider))
             }
             Phase::Roll => {
                 let mut parts = Vec::new();
@@ -173,6 +163,14 @@ impl Walk<'_> {
         Ok(d)
     }
 
+    /// The exact `none` solver: the chooser's, or the planner's own.
+    fn solver(&mut self) -> &mut Solver {
+        match &mut self.chooser {
+            Chooser::None(solver) => solver,
+            Chooser::Planner(planner) => planner.solver(),
+        }
+    }
+
     /// Whether nothing but the exact solver's decisions can follow `s`: no
     /// placement under the model (a strong pirate may hand a worker back, R7).
     fn settles_next(&self, s: &State) -> bool {
@@ -188,7 +186,7 @@ impl Walk<'_> {
             Chooser::None(solver) => Ok(match s.phase {
                 Phase::Placement { .. } => vec![(Action::Pass, 1.0)],
                 _ => solver
-                    .best_action(s)
+                    .best_action_tracking(s, mark)
                     .map(|a| (a, 1.0))
                     .into_iter()
                     .collect(),
@@ -226,16 +224,13 @@ impl Walk<'_> {
     }
 }
 
-/// `s` after every player has passed the rest of the round (R5).
-fn passed(s: &State) -> State {
-    let mut t = *s;
-    while let Phase::Placement { .. } = t.phase {
-        match rules::apply(&t, Action::Pass) {
-            Ok(next) => t = next,
-            Err(_) => break,
-        }
-    }
-    t
+/// The distribution of values known with their probabilities.
+fn points(values: Vec<(f64, f64)>) -> Dist {
+    let parts: Vec<(f64, Dist)> = values
+        .into_iter()
+        .map(|(v, w)| (w, vec![(v.round() as i64, 1.0)]))
+        .collect();
+    mix(&parts)
 }
 
 /// `d` scaled to sum to 1: the dice's weights sum to 1 only up to rounding,

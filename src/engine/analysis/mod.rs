@@ -67,11 +67,16 @@ pub fn odds_with(
 /// about a tenth of a second. The line is a hint, not the advice.
 pub const BEST_BY_MODEL_NODES: u64 = 10_000;
 
+/// The same for greedy with a roll still to come before the last round:
+/// its search then rarely fits, and should fail fast.
+pub const BEST_BY_MODEL_ROLL_NODES: u64 = 1_000;
+
 /// The best option of the decider under each future model that can be
 /// computed exactly here at little cost, beside the one `advice` already
 /// holds: `none` within the enumeration budget, the others when their exact
 /// search (every placement by the model, R15) fits in
-/// [`BEST_BY_MODEL_NODES`]. The others are left out rather than guessed from
+/// [`BEST_BY_MODEL_NODES`] (in the last round; [`BEST_BY_MODEL_ROLL_NODES`]
+/// before it). The others are left out rather than guessed from
 /// a few play-outs or a shortened search.
 pub fn best_by_model(
     cache: &mut Cache,
@@ -82,12 +87,12 @@ pub fn best_by_model(
     let s = position.state();
     let rolls = rolls_before_last_round(s);
     let mut out = Vec::new();
-    for model in [
-        Future::None,
-        Future::Greedy,
-        Future::Equilibrium,
-        Future::Quantal,
-    ] {
+    // Quantal is not searched here (it is shown when it is the advice's own
+    // model): its best option lies between greedy's and uniform play's, and
+    // its search costs as much as the equilibrium's.
+    let models = [Future::None, Future::Greedy, Future::Equilibrium];
+    let asked = (!models.contains(&request.future)).then_some(request.future);
+    for model in models.into_iter().chain(asked) {
         let best = if model == request.future {
             advice.best().map(|o| o.action)
         } else {
@@ -100,12 +105,19 @@ pub fn best_by_model(
                 Future::Greedy if rolls > 1 => None,
                 Future::Equilibrium | Future::Quantal if rolls > 0 => None,
                 _ => {
+                    // A fresh memo, so that what fits the budget does not
+                    // depend on what was asked before; the kept solver's
+                    // tables only save time.
+                    let solver = cache.lend_solver(request.valuation);
                     let mut planner =
-                        Planner::new(model, request.valuation).with_lambda(request.lambda.value);
-                    planner.budget(BEST_BY_MODEL_NODES);
-                    future::valued_options(s, &mut planner, future::ALL)
-                        .ok()
-                        .and_then(|v| best_valued(&v))
+                        Planner::on_solver(model, solver).with_lambda(request.lambda.value);
+                    planner.budget(match rolls {
+                        0 => BEST_BY_MODEL_NODES,
+                        _ => BEST_BY_MODEL_ROLL_NODES,
+                    });
+                    let valued = future::valued_options(s, &mut planner, future::ALL);
+                    cache.give_back(planner.into_solver());
+                    valued.ok().and_then(|v| best_valued(&v))
                 }
             }
         };

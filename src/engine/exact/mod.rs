@@ -31,7 +31,7 @@ pub(crate) use advice::odds_from;
 pub use advice::{advise, odds, option_outcomes, outcome};
 
 use crate::engine::hash::FxBuild;
-use crate::engine::values::{Mark, Outcome, TIE, Valuation, plunder_or_settle};
+use crate::engine::values::{Mark, Outcome, TIE, Valuation, follow_mark, plunder_or_settle};
 use crate::rules::{
     self, Action, At, DIE_SIDES, MAX_PLAYERS, Phase, PlayerId, SHIPS, State, TRACK_END,
 };
@@ -280,6 +280,18 @@ impl Solver {
     /// the weights of the positions nobody boards are products of one-ship
     /// class weights, and those positions need not be enumerated at all.
     fn rolls_to_boarding(&mut self, t: usize, p: Pos, rolls: u8) -> Outcome {
+        let (reached, total) = self.reached(t, p, rolls);
+        let mut out = Outcome::default();
+        for (table, weights) in reached.classes {
+            out.add(1.0, &self.settle_classes(table, &weights, total));
+        }
+        out
+    }
+
+    /// Where `rolls` rolls from positions `p` of table `t` lead, boarding
+    /// (R7) and the pilots (R8) decided on the way: the weight of each table
+    /// and class triple of roll 3, out of the total returned.
+    fn reached(&mut self, t: usize, p: Pos, rolls: u8) -> (Reached, u64) {
         let dists = p.map(|c| spread(c, rolls));
         let template = &self.tables[t].template;
         let boarding = template.pirate_count() > 0;
@@ -303,22 +315,52 @@ impl Solver {
                 }
             }
         }
-        let mut out = Outcome::default();
-        for (table, weights) in reached.classes {
-            out.add(1.0, &self.settle_classes(table, &weights, rolled * 216));
+        (reached, rolled * 216)
+    }
+
+    /// `player`'s value at the end of the voyage from `s`, before roll 2 and
+    /// nobody placing again, per table and class triple it can end in, with
+    /// its probability: what the rolls-to-boarding sum adds up, kept apart
+    /// (an option's risk, [`crate::engine::risk`]). `None` from roll 2 on.
+    pub fn end_values(
+        &mut self,
+        s: &State,
+        mark: Mark,
+        player: PlayerId,
+    ) -> Option<Vec<(f64, f64)>> {
+        let before_roll_2 = matches!(s.phase, Phase::Placement { .. } | Phase::Roll);
+        if !before_roll_2 || s.rolls_done >= 2 {
+            return None;
         }
-        out
+        let t = self.tables_for(s, mark);
+        let (reached, total) = self.reached(t, positions(s), 2 - s.rolls_done);
+        let mut out = Vec::new();
+        for (table, weights) in reached.classes {
+            for (k, &w) in weights.iter().enumerate() {
+                if w > 0 {
+                    let v = self.terminal(table, k).value[player as usize];
+                    out.push((v, w as f64 / total as f64));
+                }
+            }
+        }
+        Some(out)
     }
 
     /// The decider's best action in a boarding, pilot or plunder state (R14).
     pub fn best_action(&mut self, s: &State) -> Option<Action> {
+        self.best_action_tracking(s, Mark::None)
+    }
+
+    /// [`Solver::best_action`], valued with `mark` tracked: the choice is the
+    /// same, and the tables of an advice that tracked it serve again.
+    pub fn best_action_tracking(&mut self, s: &State, mark: Mark) -> Option<Action> {
         let decider = s.decider()? as usize;
         let mut best: Option<(Action, f64)> = None;
         for a in rules::legal_actions(s) {
             let Ok(next) = rules::apply(s, a) else {
                 continue;
             };
-            let v = self.value(&next, Mark::None).value[decider];
+            let v = self.value(&next, follow_mark(mark, s, a)).value[decider];
             if best.is_none_or(|(_, b)| v > b + TIE) {
                 best = Some((a, v));
             }
