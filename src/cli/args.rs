@@ -16,6 +16,19 @@ pub struct Args {
 }
 
 /// Where a position comes from.
+/// How an advice table is drawn (`advise`, and each advice of `session`).
+#[derive(clap::Args, Debug, Clone, Copy)]
+pub struct AdviceTableArgs {
+    /// Show only the N best options in each advice table (the JSON lists all).
+    #[arg(long, value_name = "N")]
+    pub top: Option<usize>,
+    /// Show each option's risk: P(loss), the chance that the option's value
+    /// is below 0, and its 5% to 95% range (P(loss) is shown anyway when the
+    /// table has room; the JSON always carries the distribution).
+    #[arg(long)]
+    pub risk: bool,
+}
+
 #[derive(clap::Args, Debug)]
 pub struct PositionArgs {
     /// A position file (JSON of POSITION.md or the one-line notation), or - for
@@ -57,14 +70,8 @@ pub enum Command {
         /// Print the advice JSON of POSITION.md instead of a table.
         #[arg(long)]
         json: bool,
-        /// Show only the N best options in the table (the JSON lists all).
-        #[arg(long, value_name = "N")]
-        top: Option<usize>,
-        /// Show each option's risk: P(loss), the chance that the option's value
-        /// is below 0, and its 5% to 95% range (P(loss) is shown anyway when
-        /// the table has room; the JSON always carries the distribution).
-        #[arg(long)]
-        risk: bool,
+        #[command(flatten)]
+        table: AdviceTableArgs,
         #[command(flatten)]
         solve: SolveArgs,
     },
@@ -217,13 +224,8 @@ pub enum Command {
         /// for every other event.
         #[arg(long, value_name = "NAME")]
         me: Option<String>,
-        /// Show only the N best options in each advice table.
-        #[arg(long, value_name = "N")]
-        top: Option<usize>,
-        /// Show each option's risk in the advice: P(loss) and its 5% to 95%
-        /// range (P(loss) is shown anyway when the table has room).
-        #[arg(long)]
-        risk: bool,
+        #[command(flatten)]
+        table: AdviceTableArgs,
         #[command(flatten)]
         solve: SolveArgs,
     },

@@ -3,8 +3,8 @@
 
 use super::arena::{ArenaTask, PolicySpec};
 use super::args::{
-    ArenaArgs, Args, Command, FormatArg, FutureArg, LayoutArg, MethodArg, PositionArgs, ShellArg,
-    SolveArgs,
+    AdviceTableArgs, ArenaArgs, Args, Command, FormatArg, FutureArg, LayoutArg, MethodArg,
+    PositionArgs, ShellArg, SolveArgs,
 };
 use super::words;
 use crate::Error;
@@ -123,6 +123,13 @@ impl Source {
     }
 }
 
+/// The advice table's flags in the output's fit.
+fn table_fit(fit: &mut Fit, table: AdviceTableArgs) -> Result<(), Error> {
+    fit.top = positive_top(table.top)?;
+    fit.risk = table.risk;
+    Ok(())
+}
+
 /// `--top N` of an advice: at least one option.
 fn positive_top(top: Option<usize>) -> Result<Option<usize>, Error> {
     if top == Some(0) {
@@ -150,12 +157,10 @@ impl Config {
             Command::Advise {
                 input,
                 json,
-                top,
-                risk,
+                table,
                 solve,
             } => {
-                fit.top = positive_top(top)?;
-                fit.risk = risk;
+                table_fit(&mut fit, table)?;
                 (
                     Task::Advise,
                     Source::of(input),
@@ -222,12 +227,10 @@ impl Config {
                 pos,
                 layout,
                 me,
-                top,
-                risk,
+                table,
                 solve,
             } => {
-                fit.top = positive_top(top)?;
-                fit.risk = risk;
+                table_fit(&mut fit, table)?;
                 session(position, pos, layout, me, solve)?
             }
             Command::Arena(args) => arena(args)?,

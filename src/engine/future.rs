@@ -243,7 +243,7 @@ impl Planner {
             let o = self.option(s, a, mark, 0)?;
             return Ok((a, o));
         }
-        let below = if left == ALL { ALL } else { left - 1 };
+        let below = plies_after(s, left);
         self.best_of(s, |planner, a| planner.option(s, a, mark, below))
     }
 
@@ -453,15 +453,22 @@ pub fn placements_remain(s: &State, model: Future) -> bool {
     }
 }
 
+/// The max-n plies left after the decision in `s`, `left` before it: a
+/// placement uses one up (none after the last; [`ALL`] never runs out); other
+/// decisions and the dice use none.
+pub fn plies_after(s: &State, left: u16) -> u16 {
+    match s.phase {
+        Phase::Placement { .. } if left != ALL => left.saturating_sub(1),
+        _ => left,
+    }
+}
+
 /// The decider's options in `s` valued under the planner's model, in canonical
 /// order, with what the model expects next after each. `left` counts the
 /// placements chosen by max-n, the decider's own included; [`ALL`] for every one.
 pub fn valued_options(s: &State, planner: &mut Planner, left: u16) -> Found<Vec<Valued>> {
     let decider = s.decider().unwrap_or(0) as usize;
-    let below = match s.phase {
-        Phase::Placement { .. } if left != ALL => left.saturating_sub(1),
-        _ => left,
-    };
+    let below = plies_after(s, left);
     let mut valued = Vec::new();
     for action in rules::legal_actions(s) {
         let mark = option_mark(s, action);

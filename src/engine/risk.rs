@@ -11,9 +11,9 @@
 //! value: the tests check that it is, to 1e-9, for every method.
 
 use super::exact::Solver;
-use super::future::{self, ALL, OverBudget, Planner, placement_cash};
+use super::future::{self, OverBudget, Planner, placement_cash, plies_after};
 use super::hash::FxBuild;
-use super::values::{Mark, Valuation, follow_mark, option_mark, settled};
+use super::values::{Mark, follow_mark, option_mark, settled};
 use crate::report::Future;
 use crate::rules::{self, Action, Phase, PlayerId, State};
 use std::collections::{BTreeMap, HashMap};
@@ -35,12 +35,14 @@ pub enum Chooser<'a> {
 
 type Found<T> = Result<T, OverBudget>;
 
+/// Distributions walked, per state, tracked worker and max-n plies left.
+type Memo = HashMap<(State, Mark, u16), Dist, FxBuild>;
+
 /// Walks the rest of the voyage for one decider.
 struct Walk<'a> {
     chooser: Chooser<'a>,
     decider: PlayerId,
-    valuation: Valuation,
-    memo: HashMap<(State, Mark, u16), Dist, FxBuild>,
+    memo: Memo,
 }
 
 /// The distribution of the decider's value for each legal option of `s`, in
@@ -50,20 +52,12 @@ pub fn options(chooser: Chooser, s: &State, left: u16) -> Found<Vec<(Action, Dis
     let Some(decider) = s.decider() else {
         return Ok(Vec::new());
     };
-    let valuation = match &chooser {
-        Chooser::None(solver) => solver.valuation(),
-        Chooser::Planner(planner) => planner.valuation(),
-    };
     let mut walk = Walk {
         chooser,
         decider,
-        valuation,
-        memo: HashMap::default(),
+        memo: Memo::default(),
     };
-    let below = match s.phase {
-        Phase::Placement { .. } if left != ALL => left.saturating_sub(1),
-        _ => left,
-    };
+    let below = plies_after(s, left);
     let mut out = Vec::new();
     for a in rules::legal_actions(s) {
         let Ok(t) = rules::apply(s, a) else { continue };
@@ -81,7 +75,7 @@ pub fn options(chooser: Chooser, s: &State, left: u16) -> Found<Vec<(Action, Dis
 /// (`sample::playout`), kept across the play-outs of one planner.
 #[derive(Default)]
 pub struct Tails {
-    memo: HashMap<(State, Mark, u16), Dist, FxBuild>,
+    memo: Memo,
 }
 
 /// Tail walks a [`Tails`] keeps before it starts afresh (memory bound).
@@ -100,11 +94,9 @@ impl Tails {
         if self.memo.len() > TAILS_MEMO {
             self.memo.clear();
         }
-        let valuation = planner.valuation();
         let mut walk = Walk {
             chooser: Chooser::Planner(planner),
             decider,
-            valuation,
             memo: std::mem::take(&mut self.memo),
         };
         // The play-out's planner has no node budget.
@@ -129,12 +121,9 @@ impl Walk<'_> {
         }
         let d = match s.phase {
             Phase::Over => {
-                let v = settled(s, mark, self.valuation).value[self.decider as usize];
+                let valuation = self.solver().valuation();
+                let v = settled(s, mark, valuation).value[self.decider as usize];
                 vec![(v.round() as i64, 1.0)]
-            }
-            Phase::Roll if s.rolls_done == 2 && self.settles_next(s) => {
-                let decider = self.decider;
-                points(self.solver().roll3_values(s, decider))
             }
             Phase::Roll => {
                 let mut parts = Vec::new();
@@ -149,12 +138,8 @@ impl Walk<'_> {
                 for (a, p) in self.moves(s, mark, left)? {
                     let Ok(t) = rules::apply(s, a) else { continue };
                     let next = follow_mark(mark, s, a);
-                    let below = match s.phase {
-                        Phase::Placement { .. } if left != ALL => left.saturating_sub(1),
-                        _ => left,
-                    };
-                    let own = self.own_cash(s, a);
-                    parts.push((p, shifted(&self.dist(&t, next, below)?, own)));
+                    let rest = self.dist(&t, next, plies_after(s, left))?;
+                    parts.push((p, shifted(&rest, self.own_cash(s, a))));
                 }
                 mix(&parts)
             }
@@ -226,11 +211,7 @@ impl Walk<'_> {
 
 /// The distribution of values known with their probabilities.
 fn points(values: Vec<(f64, f64)>) -> Dist {
-    let parts: Vec<(f64, Dist)> = values
-        .into_iter()
-        .map(|(v, w)| (w, vec![(v.round() as i64, 1.0)]))
-        .collect();
-    mix(&parts)
+    gather(values.into_iter().map(|(v, w)| (v.round() as i64, w)))
 }
 
 /// `d` scaled to sum to 1: the dice's weights sum to 1 only up to rounding,
@@ -244,17 +225,24 @@ fn normalised(mut d: Dist) -> Dist {
 }
 
 /// `d` with every value moved by `by`.
-fn shifted(d: &Dist, by: i64) -> Dist {
+pub fn shifted(d: &Dist, by: i64) -> Dist {
     d.iter().map(|&(v, p)| (v + by, p)).collect()
 }
 
 /// The mixture of distributions, each with its weight.
 fn mix(parts: &[(f64, Dist)]) -> Dist {
+    gather(
+        parts
+            .iter()
+            .flat_map(|(w, d)| d.iter().map(move |&(v, p)| (v, w * p))),
+    )
+}
+
+/// The probabilities of equal values summed, by increasing value.
+fn gather(weighted: impl Iterator<Item = (i64, f64)>) -> Dist {
     let mut sum: BTreeMap<i64, f64> = BTreeMap::new();
-    for (w, d) in parts {
-        for &(v, p) in d {
-            *sum.entry(v).or_default() += w * p;
-        }
+    for (v, p) in weighted {
+        *sum.entry(v).or_default() += p;
     }
     sum.into_iter().filter(|&(_, p)| p > NEGLIGIBLE).collect()
 }
@@ -269,10 +257,10 @@ pub struct Histogram {
 
 impl Histogram {
     /// Adds one play-out's distribution (a single value when it was played
-    /// to the end), shifted by what the play-out already spent.
-    pub fn add(&mut self, d: &Dist, shift: i64) {
+    /// to the end).
+    pub fn add(&mut self, d: &Dist) {
         for &(v, p) in d {
-            *self.weights.entry(v + shift).or_default() += p;
+            *self.weights.entry(v).or_default() += p;
         }
         self.total += 1.0;
     }

@@ -42,10 +42,11 @@ pub struct AdviceJson<'a> {
     pub best_by_model: Option<Names>,
 }
 
-/// Names to names, written as a JSON object in the order given.
-pub struct Names(pub Vec<(String, String)>);
+/// Names to values, written as a JSON object in the order given (players in
+/// seating order, models in their order).
+pub struct Ordered<V>(pub Vec<(String, V)>);
 
-impl Serialize for Names {
+impl<V: Serialize> Serialize for Ordered<V> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeMap;
         let mut map = serializer.serialize_map(Some(self.0.len()))?;
@@ -55,6 +56,12 @@ impl Serialize for Names {
         map.end()
     }
 }
+
+/// Model names to option names.
+pub type Names = Ordered<String>;
+
+/// Player names to values.
+pub type Players = Ordered<f64>;
 
 /// How the figures were computed: the fields advice and odds share.
 #[derive(Serialize)]
@@ -180,26 +187,13 @@ pub struct OddsJson {
 }
 
 /// Player names to values, written as a JSON object in seating order.
-pub struct Players(pub Vec<(String, f64)>);
-
-impl Serialize for Players {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut map = serializer.serialize_map(Some(self.0.len()))?;
-        for (name, value) in &self.0 {
-            map.serialize_entry(name, value)?;
-        }
-        map.end()
-    }
-}
-
-/// Rounds away floating-point dust (exact figures are exact to 1e-9).
 /// An option's quantiles ([`QUANTILES`]), when its distribution is known.
 fn quantiles(o: &OptionValue) -> Option<[i64; 3]> {
     let [a, b, c] = QUANTILES.map(|q| o.quantile(q));
     Some([a?, b?, c?])
 }
 
+/// Rounds away floating-point dust (exact figures are exact to 1e-9).
 fn clean(x: f64) -> f64 {
     let r = (x * 1e12).round() / 1e12;
     if r == 0.0 { 0.0 } else { r }
@@ -259,7 +253,7 @@ pub fn advice_json<'a>(position: &'a Position, advice: &Advice) -> AdviceJson<'a
             .collect(),
         ships: ships(&advice.ships),
         best_by_model: (advice.best_by_model.len() > 1).then(|| {
-            Names(
+            Ordered(
                 advice
                     .best_by_model
                     .iter()
@@ -305,7 +299,7 @@ fn sampling_json(s: &Sampling) -> SamplingJson {
 }
 
 fn named(position: &Position, values: &[f64]) -> Players {
-    Players(
+    Ordered(
         values
             .iter()
             .enumerate()
@@ -396,10 +390,10 @@ pub fn settlement_json(v: &Voyage) -> String {
         format_version: FORMAT_VERSION,
         settled: true,
         ships,
-        payouts: Players(payouts.collect()),
+        payouts: Ordered(payouts.collect()),
         insurance_claims: v.settlement.claims,
-        prices: Players(prices.collect()),
-        profits: Players(
+        prices: Ordered(prices.collect()),
+        profits: Ordered(
             v.names
                 .iter()
                 .zip(&v.profits)
@@ -536,7 +530,7 @@ pub struct TimeJson<'a> {
 pub fn arena_json<'a>(m: &'a Match) -> ArenaJson<'a> {
     let s = &m.summary;
     let named = |values: &[i64]| {
-        Players(
+        Ordered(
             m.seats
                 .iter()
                 .zip(values)
@@ -601,18 +595,8 @@ pub struct BidsJson {
     pub harbour_masters: Vec<ChosenJson>,
 }
 
-pub struct BidPlayers(pub Vec<(String, BidJson)>);
-
-impl Serialize for BidPlayers {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut map = serializer.serialize_map(Some(self.0.len()))?;
-        for (name, value) in &self.0 {
-            map.serialize_entry(name, value)?;
-        }
-        map.end()
-    }
-}
+/// Player names to their bid figures.
+pub type BidPlayers = Ordered<BidJson>;
 
 #[derive(Serialize)]
 pub struct BidJson {
@@ -635,7 +619,7 @@ pub fn bids_json(start: &Position, b: &Bids) -> BidsJson {
     let n = b.rows.len();
     let name = |p: usize| start.name(p as u8).to_string();
     let others = |values: &[Option<f64>]| {
-        Players(
+        Ordered(
             (0..n)
                 .filter_map(|q| values[q].map(|v| (name(q), clean(v))))
                 .collect(),
@@ -647,7 +631,7 @@ pub fn bids_json(start: &Position, b: &Bids) -> BidsJson {
         position: notation::format(start),
         how: method_json(&b.how),
         buy: b.buy,
-        players: BidPlayers(
+        players: Ordered(
             b.rows
                 .iter()
                 .enumerate()

@@ -248,21 +248,6 @@ impl Solver {
         views.len() - 1
     }
 
-    /// `player`'s value after roll 3 from `s` (due), per class triple that
-    /// can happen, with its probability (R6, R9-R11): what an option's risk
-    /// is summed from ([`crate::engine::risk`]).
-    pub fn roll3_values(&mut self, s: &State, player: PlayerId) -> Vec<(f64, f64)> {
-        let t = self.tables_for(s, Mark::None);
-        let weights = class_weights(&kind_counts(kinds(positions(s))));
-        let mut out = Vec::new();
-        for (k, &w) in weights.iter().enumerate() {
-            if w > 0 {
-                out.push((self.terminal(t, k).value[player as usize], w as f64 / 216.0));
-            }
-        }
-        out
-    }
-
     /// `player`'s value of roll 3 from kind triple `kinds` in table `t`.
     /// Summed otherwise than `settle_classes` sums the full outcome, it differs
     /// from that far below [`TIE`], so decisions made on it are the same.
@@ -318,22 +303,33 @@ impl Solver {
         (reached, rolled * 216)
     }
 
-    /// `player`'s value at the end of the voyage from `s`, before roll 2 and
-    /// nobody placing again, per table and class triple it can end in, with
-    /// its probability: what the rolls-to-boarding sum adds up, kept apart
-    /// (an option's risk, [`crate::engine::risk`]). `None` from roll 2 on.
+    /// `player`'s value at the end of the voyage from `s`, nobody placing
+    /// again, per table and class triple of roll 3 it can end in, with its
+    /// probability: what `value` sums, kept apart (an option's risk,
+    /// [`crate::engine::risk`]). `None` where a decision comes before roll 3
+    /// on positions already known (boarding, the pilots: the risk walk takes
+    /// them one by one).
     pub fn end_values(
         &mut self,
         s: &State,
         mark: Mark,
         player: PlayerId,
     ) -> Option<Vec<(f64, f64)>> {
-        let before_roll_2 = matches!(s.phase, Phase::Placement { .. } | Phase::Roll);
-        if !before_roll_2 || s.rolls_done >= 2 {
+        let roll_3_next = s.phase == Phase::Roll && s.rolls_done == 2;
+        let before_roll_2 =
+            matches!(s.phase, Phase::Placement { .. } | Phase::Roll) && s.rolls_done < 2;
+        if !(roll_3_next || before_roll_2) {
             return None;
         }
         let t = self.tables_for(s, mark);
-        let (reached, total) = self.reached(t, positions(s), 2 - s.rolls_done);
+        let p = positions(s);
+        let (reached, total) = if roll_3_next {
+            let mut reached = Reached::new(t);
+            reached.add(t, kinds(p), 1);
+            (reached, 216)
+        } else {
+            self.reached(t, p, 2 - s.rolls_done)
+        };
         let mut out = Vec::new();
         for (table, weights) in reached.classes {
             for (k, &w) in weights.iter().enumerate() {

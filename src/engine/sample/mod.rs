@@ -241,7 +241,7 @@ impl Job<'_> {
                     outcomes[k] = o;
                     if let Some(d) = self.risk {
                         let dist = playout_dist(&mut planner, &mut tails, &o, &end, d);
-                        sums.hists[k].add(&dist, 0);
+                        sums.hists[k].add(&dist);
                     }
                 }
                 self.add(&mut sums, stratum, &outcomes);
@@ -309,7 +309,7 @@ impl Job<'_> {
             for (k, (o, arm)) in outcomes.iter_mut().zip(&played).enumerate() {
                 *o = arm[i].0;
                 if self.risk.is_some() {
-                    sums.hists[k].add(&arm[i].1, 0);
+                    sums.hists[k].add(&arm[i].1);
                 }
             }
             self.add(&mut sums, i as u64 % BLOCK, &outcomes);

@@ -10,7 +10,7 @@
 
 use super::Arm;
 use crate::engine::future::{self, Planner};
-use crate::engine::risk::{Dist, Tails};
+use crate::engine::risk::{self, Dist, Tails};
 use crate::engine::values::{self, Mark, Outcome, follow_mark};
 use crate::report::Future;
 use crate::rules::{self, MAX_PLAYERS, Phase, PlayerId, ROLLS, SHIPS, State};
@@ -54,8 +54,7 @@ pub(super) fn playout_dist(
         End::Settled => vec![(outcome.value[decider].round() as i64, 1.0)],
         End::Exact { state, mark, spent } => {
             let tail = tails.dist(planner, &state, mark, decider as PlayerId);
-            let by = spent[decider].round() as i64;
-            tail.into_iter().map(|(v, p)| (v + by, p)).collect()
+            risk::shifted(&tail, spent[decider].round() as i64)
         }
     }
 }

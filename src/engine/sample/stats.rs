@@ -3,7 +3,7 @@
 
 use super::stop::Stop;
 use super::{Arm, BLOCK};
-use crate::engine::risk::{Dist, Histogram};
+use crate::engine::risk::{self, Dist, Histogram};
 use crate::engine::values::{Outcome, TIE};
 use crate::rules::Action;
 use rand::{RngExt, SeedableRng};
@@ -176,8 +176,7 @@ pub(super) fn summarise(arms: &[Arm], sums: &Sums, decider: Option<usize>, seed:
                 gain_stderr: (c(k, k) + c(0, 0) - 2.0 * c(0, k)).max(0.0).sqrt(),
                 p_best: 0.0,
                 dist: sums.hists.get(k).map(|hist| {
-                    let by = (arms[k].income - arms[k].cost).round() as i64;
-                    hist.dist().into_iter().map(|(v, p)| (v + by, p)).collect()
+                    risk::shifted(&hist.dist(), (arms[k].income - arms[k].cost).round() as i64)
                 }),
             }
         })
