@@ -172,24 +172,11 @@ mod tests {
     #[test]
     fn every_strict_name_reads_the_same() {
         let s = start();
-        for name in [
-            "pass",
-            "ship:jade",
-            "harbour:A",
-            "shipyard:C",
-            "pirate",
-            "pilot:small",
-            "pilot:large",
-            "insurance",
-            "stay",
-            "board:silk",
-            "board:jade/remove:2",
-            "none",
-            "jade+1",
-            "silk-2",
-            "jade+1,ginseng-1",
-            "jade:harbour,silk:shipyard",
-        ] {
+        // Nutmeg is ashore in this voyage: its name does not read here.
+        for name in crate::parse::action::NAMES
+            .iter()
+            .filter(|n| !n.contains("nutmeg"))
+        {
             assert_eq!(action(&s, name), Action::parse(name), "{name}");
         }
     }
