@@ -41,6 +41,10 @@ pub enum Future {
     None,
     /// Each later placement is its player's best under `none`.
     Greedy,
+    /// Each later placement of the current round is its player's best under
+    /// `none`; nobody places after the next roll (R15's greedy, to the end
+    /// of the round).
+    Round,
     /// Each later placement and decision is subgame-perfect (max-n, R14).
     Equilibrium,
     /// Each later placement is a random choice, an option's probability
@@ -53,6 +57,7 @@ impl Future {
         match self {
             Future::None => "none",
             Future::Greedy => "greedy",
+            Future::Round => "round",
             Future::Equilibrium => "equilibrium",
             Future::Quantal => "quantal",
         }
@@ -111,12 +116,18 @@ pub enum Reason {
     Asked,
     /// Chosen by the estimated size of the enumeration under `none`.
     Steps { steps: f64, budget: f64 },
+    /// `round`: its placements end with the round under way, before any roll.
+    WithinRound,
     /// Chosen by the rolls still to come before the last placement round: a
     /// model that keeps placing is exact for at most `most` (1 for greedy, 0
     /// for quantal).
     Rolls { rolls: u8, most: u8 },
     /// The equilibrium searched whole within the node budget.
     Equilibrium { nodes: u64, max_nodes: u64 },
+    /// The equilibrium searched round by round before the last round: the
+    /// deepest search that fitted took `nodes`
+    /// (`Approximation::Rounds` says what it was).
+    Rounds { nodes: u64, max_nodes: u64 },
     /// The equilibrium searched over the next `depth` placement decisions only:
     /// `depth + 1` exceeded the node budget.
     Horizon {
@@ -143,10 +154,36 @@ pub enum Approximation {
     Horizon {
         depth: u16,
         includes_decision: bool,
-        max_nodes: u64,
+        limit: Limit,
     },
     /// The greedy model: max-n over this decision only.
     Greedy(GreedyWhy),
+    /// Before the last round: max-n over every placement until
+    /// `through_rolls` rolls have been made (the search began with
+    /// `from_rolls` made), nobody placing after; each roll on the way summed
+    /// over `samples` of its 216 outcomes, drawn from `seed` (216: exactly).
+    /// The last round comes after `last_rolls` rolls.
+    Rounds {
+        from_rolls: u8,
+        through_rolls: u8,
+        last_rolls: u8,
+        samples: usize,
+        seed: u64,
+        limit: Limit,
+    },
+    /// Before the last round, when not even the placements until the next
+    /// roll fitted: max-n over the next `depth` placement decisions, greedy
+    /// (R15) for the rest of them until roll `through_rolls + 1`, nobody
+    /// placing after.
+    RoundHorizon {
+        depth: u16,
+        includes_decision: bool,
+        through_rolls: u8,
+        limit: Limit,
+    },
+    /// Before the last round, when not even two placements fitted: the round
+    /// model (greedy until roll `through_rolls + 1`, nobody placing after).
+    Round { through_rolls: u8, limit: Limit },
     /// Layouts: the greedy model, max-n over no placement, since `rolls` rolls
     /// come before the last placement round.
     LayoutsGreedy { rolls: u8 },
@@ -155,10 +192,20 @@ pub enum Approximation {
 /// Why the equilibrium fell back to the greedy model.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum GreedyWhy {
-    /// Max-n over two placement decisions exceeded the node budget.
-    Budget { max_nodes: u64 },
-    /// Too many rolls before the last placement round for an exact search.
-    Rolls { rolls: u8 },
+    /// Max-n over two placement decisions exceeded the budget.
+    Budget { limit: Limit },
+}
+
+/// What stopped a longer search.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Limit {
+    /// Its node budget (`--max-nodes`).
+    Nodes(u64),
+    /// Its node budget, by an estimate made before trying: the searches of
+    /// the next round from one of its starts, times the starts.
+    Estimate(u64),
+    /// Its time budget, in seconds (`--time-limit`).
+    Seconds(f64),
 }
 
 /// One option of the decider, valued.
@@ -249,6 +296,29 @@ pub struct Advice {
     /// The best option under each future model computed for comparison, in
     /// the order none, greedy, equilibrium, quantal; empty when not asked.
     pub best_by_model: Vec<(Future, Action)>,
+    /// Whether the best option is certain: exact, or settled by sampling.
+    pub verdict: Verdict,
+}
+
+/// How sure the advice is of its best option.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Verdict {
+    /// Every figure is exact (under the model, as approximated if it was).
+    Exact,
+    /// Sampled: the best option's `P(best)` reached the rule's `at_least`.
+    Sure { p_best: f64, at_least: f64 },
+    /// Sampled: these options (the best first) tie within `margin`: with 95%
+    /// confidence each, none is more than `margin` better than the best,
+    /// and every other option is worse than it.
+    Tie { margin: f64, options: Vec<Action> },
+    /// Sampled and not settled: the best option's `P(best)`.
+    Open { p_best: f64 },
+}
+
+impl Verdict {
+    pub fn settled(&self) -> bool {
+        !matches!(self, Verdict::Open { .. })
+    }
 }
 
 impl Advice {

@@ -16,12 +16,14 @@
 
 mod common;
 
+use manila_odds::engine::analysis::{self, MethodChoice, Request};
 use manila_odds::engine::exact;
 use manila_odds::engine::future::{self, Planner};
+use manila_odds::engine::sample::Settings;
 use manila_odds::engine::values::CASH;
 use manila_odds::position::setup::{Berths, Setup, ShipSetup};
 use manila_odds::report::Future;
-use manila_odds::report::{Advice, ShipOdds};
+use manila_odds::report::{Advice, Reason, ShipOdds};
 use manila_odds::rules::{self, At, Phase, PhaseName, State};
 use manila_odds::{Action, Position};
 use std::collections::BTreeMap;
@@ -244,10 +246,16 @@ fn after_placement(v: &Voyage, rolls_done: u8) -> Tally {
 
 /// R7: pirates board only right after roll 2, when a ship stands on 13.
 fn after_roll_two(v: &Voyage) -> Tally {
+    after_roll_two_then(v, &small_pilot)
+}
+
+/// [`after_roll_two`], going on with `then` (the last placement round, or
+/// the pilots) once boarding is over.
+fn after_roll_two_then(v: &Voyage, then: &dyn Fn(&Voyage) -> Tally) -> Tally {
     if v.pirates[0].is_some() && v.ships.iter().any(Ship::on_13) {
-        boarding(v, 0)
+        boarding_then(v, 0, then)
     } else {
-        small_pilot(v)
+        then(v)
     }
 }
 
@@ -299,18 +307,31 @@ fn board(v: &Voyage, next: usize, choice: Boarding) -> (Voyage, Option<usize>) {
 }
 
 fn boarding(v: &Voyage, next: usize) -> Tally {
+    boarding_then(v, next, &small_pilot)
+}
+
+fn boarding_then(v: &Voyage, next: usize, then: &dyn Fn(&Voyage) -> Tally) -> Tally {
     let decider = v.pirates[next].expect("a pirate decides").owner;
     let options: Vec<Tally> = boarding_choices(v)
         .into_iter()
-        .map(|c| after_boarding(v, next, c))
+        .map(|c| after_boarding_then(v, next, c, then))
         .collect();
     decide(&options, decider)
 }
 
 fn after_boarding(v: &Voyage, next: usize, choice: Boarding) -> Tally {
+    after_boarding_then(v, next, choice, &small_pilot)
+}
+
+fn after_boarding_then(
+    v: &Voyage,
+    next: usize,
+    choice: Boarding,
+    then: &dyn Fn(&Voyage) -> Tally,
+) -> Tally {
     match board(v, next, choice) {
-        (w, Some(n)) => boarding(&w, n),
-        (w, None) => small_pilot(&w),
+        (w, Some(n)) => boarding_then(&w, n, then),
+        (w, None) => then(&w),
     }
 }
 
@@ -1695,16 +1716,38 @@ fn r11_insurer_claims_go_to_shipyard_holders_or_bank() {
 /// move: the round runs from the harbour master clockwise (R5); players who
 /// passed or have no worker in hand are skipped.
 fn movers(setup: &Setup, v: &Voyage) -> Vec<u8> {
+    let order = turn_order(setup);
+    let hand = hands(setup, v);
+    let first = player_index(setup, setup.to_move.as_deref().expect("a player to move"));
+    let from = order
+        .iter()
+        .position(|&p| p == first)
+        .expect("in the order");
+    order[from..]
+        .iter()
+        .copied()
+        .filter(|&p| p == first || hand[p as usize] > 0)
+        .collect()
+}
+
+fn player_index(setup: &Setup, name: &str) -> u8 {
+    let i = setup.players.iter().position(|p| p == name);
+    i.expect("a player") as u8
+}
+
+/// The players from the harbour master clockwise (R5).
+fn turn_order(setup: &Setup) -> Vec<u8> {
     let n = setup.players.len();
-    let index = |name: &str| {
-        setup
-            .players
-            .iter()
-            .position(|p| p == name)
-            .expect("a player") as u8
-    };
+    let hm = player_index(setup, &setup.harbour_master) as usize;
+    (0..n).map(|k| ((hm + k) % n) as u8).collect()
+}
+
+/// Each player's workers in hand, 0 for those who passed (they place nothing
+/// more, R5): the workers of R1 less those on the board.
+fn hands(setup: &Setup, v: &Voyage) -> [u8; 5] {
+    let n = setup.players.len();
     let workers = if n == 3 { 4 } else { 3 };
-    let mut placed = vec![0usize; n];
+    let mut placed = [0u8; 5];
     let mut count = |w: Option<Worker>| {
         if let Some(w) = w {
             placed[w.owner as usize] += 1;
@@ -1722,19 +1765,18 @@ fn movers(setup: &Setup, v: &Voyage) -> Vec<u8> {
     for pilot in [v.small_pilot, v.large_pilot].into_iter().flatten() {
         placed[pilot as usize] += 1;
     }
-    let hm = index(&setup.harbour_master) as usize;
-    let order: Vec<u8> = (0..n).map(|k| ((hm + k) % n) as u8).collect();
-    let first = index(setup.to_move.as_deref().expect("a player to move"));
-    let from = order
+    let passed: Vec<u8> = setup
+        .passed
         .iter()
-        .position(|&p| p == first)
-        .expect("in the order");
-    let passed: Vec<u8> = setup.passed.iter().map(|p| index(p)).collect();
-    order[from..]
-        .iter()
-        .copied()
-        .filter(|&p| p == first || (!passed.contains(&p) && placed[p as usize] < workers))
-        .collect()
+        .map(|p| player_index(setup, p))
+        .collect();
+    let mut hand = [0u8; 5];
+    for p in 0..n {
+        if !passed.contains(&(p as u8)) {
+            hand[p] = workers - placed[p].min(workers);
+        }
+    }
+    hand
 }
 
 /// Every slot a player may take with money not modelled, with its price (R5).
@@ -1786,6 +1828,34 @@ fn equilibrium(v: &Voyage, movers: &[u8]) -> Tally {
     let options: Vec<Tally> = free_slots(v)
         .into_iter()
         .map(|(slot, _)| take(v, slot, p, &|w| equilibrium(w, rest)))
+        .collect();
+    decide(&options, p)
+}
+
+/// R14 over the last two placement rounds (4 or 5 players, R4): max-n over
+/// the rest of round 2 (`movers`), roll 2 over every die (R6), boarding
+/// (R7), then max-n over round 3, where everybody with a worker left places
+/// once in turn order (a pass ends a player's placing for the voyage, R5).
+fn equilibrium_from_round_2(v: &Voyage, movers: &[u8], hand: [u8; 5], order: &[u8]) -> Tally {
+    let Some((&p, rest)) = movers.split_first() else {
+        let round_3: Vec<u8> = order
+            .iter()
+            .copied()
+            .filter(|&q| hand[q as usize] > 0)
+            .collect();
+        let last_round = |w: &Voyage| equilibrium(w, &round_3);
+        return roll(v, 0, &|w| after_roll_two_then(w, &last_round));
+    };
+    let options: Vec<Tally> = free_slots(v)
+        .into_iter()
+        .map(|(slot, _)| {
+            let mut h = hand;
+            h[p as usize] = match slot {
+                Slot::Pass => 0,
+                _ => h[p as usize] - 1,
+            };
+            take(v, slot, p, &|w| equilibrium_from_round_2(w, rest, h, order))
+        })
         .collect();
     decide(&options, p)
 }
@@ -1848,7 +1918,7 @@ fn tiny_cases(want: usize) -> Vec<(u64, Position, Vec<u8>)> {
 fn model_options(
     v: &Voyage,
     movers: &[u8],
-    model: fn(&Voyage, &[u8]) -> Tally,
+    model: impl Fn(&Voyage, &[u8]) -> Tally,
 ) -> Vec<(String, f64, Tally)> {
     let p = movers[0];
     free_slots(v)
@@ -1917,6 +1987,193 @@ fn r14_equilibrium_agrees_with_brute_force_max_n_on_tiny_positions() {
         checked >= 15,
         "only {checked} positions without close calls"
     );
+    assert!(diffs.is_empty(), "{}", diffs.join("\n"));
+}
+
+/// R15 `round`: each mover of the round under way takes the slot best for
+/// them if nobody placed after them (pass unless a slot is strictly better);
+/// nobody places after the roll that ends the round.
+fn round_model(v: &Voyage, movers: &[u8], rolls_done: u8) -> Tally {
+    let Some((&p, rest)) = movers.split_first() else {
+        return after_placement(v, rolls_done);
+    };
+    let slots = free_slots(v);
+    let valued: Vec<Tally> = slots
+        .iter()
+        .map(|&(slot, _)| take(v, slot, p, &|w| after_placement(w, rolls_done)))
+        .collect();
+    let top = valued
+        .iter()
+        .map(|t| t.value[p as usize])
+        .fold(f64::NEG_INFINITY, f64::max);
+    let pick = valued
+        .iter()
+        .position(|t| t.value[p as usize] >= top - TIE)
+        .expect("pass is always there");
+    let mut t = take(v, slots[pick].0, p, &|w| round_model(w, rest, rolls_done));
+    t.close_call |= close_call(&valued, p as usize, top);
+    t
+}
+
+/// Tiny positions of round 2 (4 or 5 players, after roll 1, no money, no
+/// strong pirates, no pilot held): generated positions in which every player
+/// but the one to move and one other has passed, so that few decisions are
+/// left and every die of roll 2 and 3 can be played.
+fn tiny_round_2_cases(want: usize) -> Vec<(u64, Position)> {
+    let mut out = Vec::new();
+    for seed in 0..100_000u64 {
+        let generated = common::random_position(seed);
+        let mut setup = generated.to_setup();
+        let s = generated.state();
+        if setup.phase != PhaseName::Placement
+            || s.players < 4
+            || s.rolls_done != 1
+            || setup.cash.is_some()
+            || s.variant.strong_pirates
+        {
+            continue;
+        }
+        let to_move = setup.to_move.clone().expect("a player to move");
+        let other = setup.players[(seed % s.players as u64) as usize].clone();
+        setup.passed = setup
+            .players
+            .iter()
+            .filter(|p| **p != to_move && **p != other)
+            .cloned()
+            .collect();
+        let Ok(position) = Position::try_from(setup.clone()) else {
+            continue;
+        };
+        let v = Reference::read(&setup).voyage;
+        if v.small_pilot.is_some() || v.large_pilot.is_some() {
+            continue;
+        }
+        let m = movers(&setup, &v);
+        let hand = hands(&setup, &v);
+        let later = hand.iter().filter(|&&h| h > 0).count();
+        let options = free_slots(&v).len();
+        if later == 0 || options.pow(m.len() as u32 + later as u32) > 300 {
+            continue;
+        }
+        out.push((seed, position));
+        if out.len() == want {
+            break;
+        }
+    }
+    out
+}
+
+/// Before the last round the equilibrium is searched round by round; on tiny
+/// positions the search reaches every placement with roll 2 summed over all
+/// 216 outcomes, and is then the exact max-n of an independent brute force.
+#[test]
+fn r14_equilibrium_before_the_last_round_agrees_with_brute_force_max_n() {
+    let cases = tiny_round_2_cases(8);
+    assert!(cases.len() >= 8, "only {} tiny positions", cases.len());
+    let results = par_map(
+        &cases,
+        |_| 1.0,
+        |(seed, position)| {
+            let setup = position.to_setup();
+            let v = Reference::read(&setup).voyage;
+            let (m, order, hand) = (movers(&setup, &v), turn_order(&setup), hands(&setup, &v));
+            let p = m[0];
+            let reference: Vec<(String, f64, Tally)> = free_slots(&v)
+                .into_iter()
+                .map(|(slot, cost)| {
+                    let w = place(&v, slot, p);
+                    let mut h = hand;
+                    h[p as usize] = if slot == Slot::Pass {
+                        0
+                    } else {
+                        h[p as usize] - 1
+                    };
+                    let t = equilibrium_from_round_2(&w, &m[1..], h, &order);
+                    let income = if slot == Slot::Insurance { PREMIUM } else { 0 };
+                    let ev = t.value[p as usize] - cost as f64 + income as f64;
+                    (slot_name(&v, slot), ev, t)
+                })
+                .collect();
+            let close = reference.iter().any(|r| r.2.close_call);
+            let mut request = Request::new(MethodChoice::Auto, Settings::new(*seed));
+            request.future = Future::Equilibrium;
+            request.valuation = CASH;
+            let advice = analysis::advise(position, &request, &mut |_, _| {});
+            let mut diffs = Diffs::default();
+            if !matches!(advice.how.reason, Reason::Equilibrium { .. }) {
+                diffs
+                    .0
+                    .push(format!("seed {seed}: not searched whole: {:?}", advice.how));
+            }
+            for (name, ev, tally) in &reference {
+                let Some(o) = advice
+                    .options
+                    .iter()
+                    .find(|o| &o.action.to_string() == name)
+                else {
+                    diffs.0.push(format!("seed {seed}: option {name} missing"));
+                    continue;
+                };
+                diffs.num(|| format!("seed {seed} {name} ev"), *ev, o.ev);
+                if let Some(paid) = o.p_paid {
+                    diffs.num(|| format!("seed {seed} {name} p_paid"), tally.paid, paid);
+                }
+            }
+            match (close, diffs.0.is_empty()) {
+                (true, false) => (0, Vec::new()),
+                _ => (1, diffs.0),
+            }
+        },
+    );
+    let checked: usize = results.iter().map(|r| r.0).sum();
+    eprintln!("equilibrium before the last round: {checked} tiny positions checked");
+    assert!(checked >= 6, "only {checked} positions without close calls");
+    let diffs: Vec<String> = results.into_iter().flat_map(|r| r.1).collect();
+    assert!(diffs.is_empty(), "{}", diffs.join("\n"));
+}
+
+/// R15 `round` before the last round: the rest of round 2 greedy, then
+/// nobody places, against the brute force.
+#[test]
+fn r15_round_agrees_with_brute_force_on_tiny_positions() {
+    let cases = tiny_round_2_cases(8);
+    assert!(cases.len() >= 6, "only {} tiny positions", cases.len());
+    let results = par_map(
+        &cases,
+        |_| 1.0,
+        |(seed, position)| {
+            let setup = position.to_setup();
+            let v = Reference::read(&setup).voyage;
+            let m = movers(&setup, &v);
+            let reference = model_options(&v, &m, |w, rest| round_model(w, rest, 1));
+            let close = reference.iter().any(|r| r.2.close_call);
+            let mut planner = Planner::new(Future::Round, CASH);
+            let advice = future::advise(position.state(), &mut planner, 0).expect("no budget");
+            let mut diffs = Diffs::default();
+            for (name, ev, tally) in &reference {
+                let Some(o) = advice
+                    .options
+                    .iter()
+                    .find(|o| &o.action.to_string() == name)
+                else {
+                    diffs.0.push(format!("seed {seed}: option {name} missing"));
+                    continue;
+                };
+                diffs.num(|| format!("seed {seed} {name} ev"), *ev, o.ev);
+                if let Some(paid) = o.p_paid {
+                    diffs.num(|| format!("seed {seed} {name} p_paid"), tally.paid, paid);
+                }
+            }
+            match (close, diffs.0.is_empty()) {
+                (true, false) => (0, Vec::new()),
+                _ => (1, diffs.0),
+            }
+        },
+    );
+    let checked: usize = results.iter().map(|r| r.0).sum();
+    eprintln!("round: {checked} tiny positions checked");
+    assert!(checked >= 5, "only {checked} positions without close calls");
+    let diffs: Vec<String> = results.into_iter().flat_map(|r| r.1).collect();
     assert!(diffs.is_empty(), "{}", diffs.join("\n"));
 }
 

@@ -12,7 +12,7 @@ use manila_odds::engine::sample::Settings;
 use manila_odds::engine::values::CASH;
 use manila_odds::parse::notation;
 use manila_odds::render::how;
-use manila_odds::report::{Advice, Future, Method, Then};
+use manila_odds::report::{Advice, Future, Method, Then, Verdict};
 use manila_odds::{Action, Position};
 
 fn request(future: Future, method: MethodChoice) -> Request {
@@ -277,4 +277,114 @@ fn r4_three_players_place_again_after_roll_2() {
     let none = exact::outcome(s, CASH);
     let differs = (0..3).any(|p| (greedy.value[p] - none.value[p]).abs() > 1e-6);
     assert!(differs, "round 4 placements change some player's value");
+}
+
+/// R15 `round` in the last round: no roll comes before its placements end,
+/// so it is the greedy model exactly.
+#[test]
+fn r15_round_is_greedy_in_the_last_round() {
+    let positions: Vec<Position> = (0..3000)
+        .map(common::random_position)
+        .filter(|p| {
+            let s = p.state();
+            matches!(s.phase, manila_odds::rules::Phase::Placement { .. })
+                && analysis::rolls_before_last_round(s) == 0
+        })
+        .take(12)
+        .collect();
+    assert_eq!(positions.len(), 12);
+    for position in &positions {
+        let round = advise(position, Future::Round);
+        let greedy = advise(position, Future::Greedy);
+        assert_eq!(round.how.method, Method::Exact);
+        for o in &round.options {
+            let g = greedy.option(o.action).expect("same options");
+            assert!(
+                (o.ev - g.ev).abs() < 1e-9,
+                "{}: {} vs {}",
+                o.action,
+                o.ev,
+                g.ev
+            );
+        }
+    }
+}
+
+/// R15 `round` where nobody else places before the roll: the `none` values.
+#[test]
+fn r15_round_with_nobody_else_to_place_before_the_roll_is_none() {
+    let last_before_roll = |p: &Position| {
+        let s = p.state();
+        matches!(s.phase, manila_odds::rules::Phase::Placement { .. })
+            && analysis::rolls_before_last_round(s) > 0
+            && manila_odds::rules::apply(s, Action::Pass)
+                .is_ok_and(|t| t.phase == manila_odds::rules::Phase::Roll)
+    };
+    let positions: Vec<Position> = (0..4000)
+        .map(common::random_position)
+        .filter(last_before_roll)
+        .take(8)
+        .collect();
+    assert_eq!(positions.len(), 8);
+    for position in &positions {
+        let round = advise(position, Future::Round);
+        let none = exact::advise(position.state(), CASH);
+        for o in &round.options {
+            let n = none.option(o.action).expect("same options");
+            assert!(
+                (o.ev - n.ev).abs() < 1e-9,
+                "{}: {} vs {}",
+                o.action,
+                o.ev,
+                n.ev
+            );
+        }
+    }
+}
+
+/// Sampled until settled (greedy without variance reduction, so that every
+/// die is drawn): the best option is the one the exact greedy model ranks
+/// first, or, when the run calls a tie, the exact best is among the tied and
+/// within the margin of the one it put first.
+#[test]
+fn settled_advice_is_what_exact_ranks_first() {
+    let mut positions: Vec<Position> = ["4p-round2-start.json", "round2-after-roll1-4p.json"]
+        .iter()
+        .map(|n| example(n))
+        .collect();
+    positions.extend(
+        (0..600)
+            .map(common::random_position)
+            .filter(|p| {
+                let s = p.state();
+                matches!(s.phase, manila_odds::rules::Phase::Placement { .. }) && s.rolls_done == 1
+            })
+            .take(4),
+    );
+    let mut settled = 0;
+    for position in &positions {
+        let exact = advise(position, Future::Greedy);
+        let exact_best = exact.options[0].action;
+        let mut r = request(Future::Greedy, MethodChoice::MonteCarlo);
+        r.sampling.reduce_variance = false;
+        r.sampling.settle = Some(manila_odds::engine::sample::SETTLE);
+        r.sampling.samples = Some(20 * 216);
+        let mc = analysis::advise(position, &r, &mut |_, _| {});
+        let ev = |a: Action| exact.option(a).expect("same options").ev;
+        match &mc.verdict {
+            Verdict::Sure { p_best, at_least } => {
+                assert!(p_best >= at_least);
+                assert_eq!(mc.options[0].action, exact_best);
+                settled += 1;
+            }
+            Verdict::Tie { margin, options } => {
+                assert!(options.contains(&exact_best), "{options:?} vs {exact_best}");
+                assert!(ev(exact_best) - ev(mc.options[0].action) <= *margin);
+                settled += 1;
+            }
+            Verdict::Open { .. } => {}
+            Verdict::Exact => panic!("sampled advice called exact"),
+        }
+    }
+    assert!(settled >= 5, "only {settled} of 6 settled");
 }

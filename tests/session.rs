@@ -284,7 +284,7 @@ fn the_model_changes_inside_the_session() {
     );
     assert!(
         text(&refused.stderr).contains(
-            "'greedie' is not a model (none, greedy, equilibrium, quantal); did you mean greedy?"
+            "'greedie' is not a model (none, greedy, round, equilibrium, quantal); did you mean greedy?"
         ),
         "{}",
         text(&refused.stderr)

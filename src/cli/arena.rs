@@ -29,6 +29,7 @@ impl PolicySpec {
         Ok(match text {
             "none" => PolicySpec::Model(Future::None),
             "greedy" => PolicySpec::Model(Future::Greedy),
+            "round" => PolicySpec::Model(Future::Round),
             "equilibrium" => PolicySpec::Model(Future::Equilibrium),
             "quantal" => PolicySpec::Model(Future::Quantal),
             "random" => PolicySpec::Random,

@@ -389,6 +389,7 @@ pub struct SolveArgs {
 pub enum FutureArg {
     None,
     Greedy,
+    Round,
     Equilibrium,
     Quantal,
 }

@@ -241,8 +241,9 @@ impl Config {
             Command::Man { command } => (Task::Man(command), Source::Stdin, Format::Table, None),
         };
         let layouts = matches!(task, Task::Layouts { .. } | Task::Bid { .. });
+        let interactive = matches!(task, Task::Advise | Task::Session { .. });
         let (request, threads) = match solve {
-            Some(solve) => solve.request(layouts)?,
+            Some(solve) => solve.request(layouts, interactive)?,
             None => (
                 Request::new(MethodChoice::Auto, sample::Settings::new(0)),
                 None,
@@ -434,6 +435,27 @@ fn session(
     Ok((task, source, Format::Table, Some(solve)))
 }
 
+/// Seconds an advice at the table samples at most when no stopping rule is
+/// given: with the exact parts and the start of the process, it answers
+/// within two seconds, settled or saying that it is not.
+pub const ADVICE_SECONDS: f64 = 1.5;
+
+/// The stopping rules when none is given, for a request under `future`: a
+/// number of play-outs; and for advice under a model that keeps placing,
+/// until the decision is settled (`sample::SETTLE`) with that number as the
+/// cap, and at the table (`interactive`) within [`ADVICE_SECONDS`] too.
+pub fn default_stop(
+    settings: &mut sample::Settings,
+    future: Future,
+    layouts: bool,
+    interactive: bool,
+) {
+    settings.samples = Some(default_samples(future, layouts));
+    let settles = future != Future::None && !layouts;
+    settings.settle = settles.then_some(sample::SETTLE);
+    settings.time_limit = (settles && interactive).then(|| Duration::from_secs_f64(ADVICE_SECONDS));
+}
+
 /// Play-outs made under `future` when no stopping rule is given: a greedy
 /// play-out values every option's later placements, so fewer of them.
 pub fn default_samples(future: Future, layouts: bool) -> u64 {
@@ -448,13 +470,14 @@ pub fn default_samples(future: Future, layouts: bool) -> u64 {
 impl SolveArgs {
     /// The request of the flags; `layouts` has its own defaults (greedy, and
     /// fewer play-outs: each one plays out every layout).
-    fn request(self, layouts: bool) -> Result<(Request, Option<usize>), Error> {
+    fn request(self, layouts: bool, interactive: bool) -> Result<(Request, Option<usize>), Error> {
         self.check()?;
         let future = match self.future {
             None if layouts => Future::Greedy,
             None => Future::None,
             Some(FutureArg::None) => Future::None,
             Some(FutureArg::Greedy) => Future::Greedy,
+            Some(FutureArg::Round) => Future::Round,
             Some(FutureArg::Equilibrium) => Future::Equilibrium,
             Some(FutureArg::Quantal) => Future::Quantal,
         };
@@ -463,7 +486,8 @@ impl SolveArgs {
             MethodArg::Mc => MethodChoice::MonteCarlo,
             MethodArg::Auto => MethodChoice::Auto,
         };
-        let mut request = Request::new(method, self.settings(future, layouts)?);
+        let settings = self.settings(future, layouts, interactive)?;
+        let mut request = Request::new(method, settings);
         request.valuation.count_shares = self.count_shares;
         request.future = future;
         request.max_nodes = self.max_nodes;
@@ -520,7 +544,12 @@ impl SolveArgs {
 
     /// The sampler's settings: how long to sample, by the flags or the
     /// defaults of the model.
-    fn settings(&self, future: Future, layouts: bool) -> Result<sample::Settings, Error> {
+    fn settings(
+        &self,
+        future: Future,
+        layouts: bool,
+        interactive: bool,
+    ) -> Result<sample::Settings, Error> {
         let time_limit = match self.time_limit {
             Some(x) => Some(seconds("--time-limit", x)?),
             None => None,
@@ -529,12 +558,14 @@ impl SolveArgs {
         let mut settings = sample::Settings::new(seed);
         let open_ended =
             self.target_stderr.is_some() || self.until_settled || self.time_limit.is_some();
-        let default_samples = default_samples(future, layouts);
-        settings.samples = self.samples.or((!open_ended).then_some(default_samples));
+        if self.samples.is_none() && !open_ended {
+            default_stop(&mut settings, future, layouts, interactive);
+        }
+        settings.samples = self.samples.or(settings.samples);
         settings.target_stderr = self.target_stderr;
         settings.until_settled = self.until_settled;
         settings.max_samples = self.max_samples;
-        settings.time_limit = time_limit;
+        settings.time_limit = time_limit.or(settings.time_limit);
         settings.reduce_variance = !self.no_variance_reduction;
         Ok(settings)
     }

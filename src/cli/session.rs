@@ -8,7 +8,7 @@
 //! standard error (with its line number from a pipe); every other line is
 //! still played.
 
-use super::config::default_samples;
+use super::config::default_stop;
 use super::{commands, terminal_safe, words};
 use crate::engine::analysis::{self, Request};
 use crate::engine::cache::Cache;
@@ -361,7 +361,7 @@ impl Session {
         if let Some(future) = future {
             r.future = future;
             if !self.options.samples_given && r.sampling.samples.is_some() {
-                r.sampling.samples = Some(default_samples(future, false));
+                default_stop(&mut r.sampling, future, false, true);
             }
         }
         analysis::check(&r).map_err(|e| words::request_error(e).to_string())?;
@@ -786,6 +786,7 @@ fn model_word(rest: &str) -> Result<Option<Future>, String> {
     let models = [
         Future::None,
         Future::Greedy,
+        Future::Round,
         Future::Equilibrium,
         Future::Quantal,
     ];
@@ -796,7 +797,7 @@ fn model_word(rest: &str) -> Result<Option<Future>, String> {
         .ok_or_else(|| {
             let names = models.map(Future::name);
             format!(
-                "'{word}' is not a model (none, greedy, equilibrium, quantal){}",
+                "'{word}' is not a model (none, greedy, round, equilibrium, quantal){}",
                 said::did_you_mean(word, &names)
             )
         })

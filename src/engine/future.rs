@@ -1,4 +1,5 @@
-//! The future models in which players keep placing (R15): `greedy`, and
+//! The future models in which players keep placing (R15): `greedy`, `round`
+//! (greedy to the end of the placement round under way), `quantal`, and
 //! `equilibrium` (max-n with chance nodes, R14).
 //!
 //! A [`Planner`] values a state as the expected change of every player's cash
@@ -29,15 +30,57 @@ use super::hash::FxBuild;
 use super::ranking::{self, Valued};
 use super::values::{Mark, Outcome, TIE, Valuation, follow_mark, option_mark};
 use crate::report::{Advice, Future, How, Lambda, Odds, Then};
-use crate::rules::{self, Action, Phase, PlayerId, State, placement_rounds};
-use std::collections::HashMap;
+use crate::rules::{self, Action, Phase, PlayerId, SHIPS, State, placement_rounds};
+use rand::{RngExt, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
+use std::time::Instant;
 
 /// Placements chosen by max-n without limit (the exact equilibrium).
 pub const ALL: u16 = u16::MAX;
 
 /// Crew configurations the `none` solver keeps before it starts afresh.
 const SOLVER_TABLES: usize = 20_000;
+
+/// How far a search looks, and how it meets the rolls on the way: placements
+/// are made only while at most `through_rolls` rolls have been made (nobody
+/// places after that, R15 `none`); each roll before then is summed over
+/// `dice`, the same die triples at every chance node, each of equal weight.
+/// All 216 triples make the sum exact; fewer are a sample of it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Horizon {
+    pub through_rolls: u8,
+    pub dice: Vec<[u8; SHIPS]>,
+}
+
+impl Horizon {
+    /// Placements up to `through_rolls` rolls, each roll before that summed
+    /// over the first `samples` die triples of an order drawn from `seed`
+    /// (every one of the 216 when `samples` is 216 or more).
+    pub fn sampled(through_rolls: u8, samples: usize, seed: u64) -> Horizon {
+        let mut all: Vec<[u8; SHIPS]> = (0..BLOCK_DICE).map(rules::stratum_dice).collect();
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        // Fisher-Yates: the first `samples` of a uniform order are a sample
+        // without replacement.
+        for i in (1..all.len()).rev() {
+            all.swap(i, rng.random_range(0..=i));
+        }
+        all.truncate(samples.clamp(1, all.len()));
+        Horizon {
+            through_rolls,
+            dice: all,
+        }
+    }
+
+    /// Whether every roll on the way is summed over all its outcomes.
+    pub fn exact(&self) -> bool {
+        self.dice.len() as u64 >= BLOCK_DICE
+    }
+}
+
+/// Die triples of one roll of three ships.
+const BLOCK_DICE: u64 = 216;
 
 /// The node budget ran out before the search finished.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -62,8 +105,19 @@ pub struct Planner {
     /// state's option values under `none`, which the choices' odds rest on.
     lambda: f64,
     values: Arc<Mutex<OptionValues>>,
+    /// How far placements go, and how the rolls before then are summed;
+    /// `None`: to the end of the voyage, every roll exactly.
+    horizon: Option<Horizon>,
+    /// The states where the horizon cut placements off (a roll due, after
+    /// which the model would place again): what a longer search would
+    /// search on from.
+    edges: HashSet<State, FxBuild>,
     nodes: u64,
     max_nodes: u64,
+    /// The search gives up (as over its budget) after this moment.
+    deadline: Option<Instant>,
+    /// The last search gave up for its deadline, not its nodes.
+    timed_out: bool,
 }
 
 impl Planner {
@@ -75,8 +129,12 @@ impl Planner {
             greedy: Arc::default(),
             lambda: 1.0,
             values: Arc::default(),
+            horizon: None,
+            edges: HashSet::default(),
             nodes: 0,
             max_nodes: u64::MAX,
+            deadline: None,
+            timed_out: false,
         }
     }
 
@@ -95,6 +153,12 @@ impl Planner {
         self.solver
     }
 
+    /// Puts `solver` in place of this planner's, and gives that one back.
+    /// Its tables are pure values: they change no figure, only the time.
+    pub fn swap_solver(&mut self, solver: Solver) -> Solver {
+        std::mem::replace(&mut self.solver, solver)
+    }
+
     /// The same planner with placements of rationality `lambda` (`quantal`).
     pub fn with_lambda(mut self, lambda: f64) -> Planner {
         self.lambda = lambda;
@@ -103,6 +167,48 @@ impl Planner {
 
     pub fn lambda(&self) -> f64 {
         self.lambda
+    }
+
+    /// The same planner, placing only within `horizon` (a fresh memo).
+    pub fn with_horizon(mut self, horizon: Horizon) -> Planner {
+        self.horizon = Some(horizon);
+        self.memo.clear();
+        self
+    }
+
+    /// The states where the horizon cut placements off, in a fixed order.
+    pub fn edges(&self) -> Vec<State> {
+        let mut out: Vec<State> = self.edges.iter().copied().collect();
+        out.sort_by_key(|s| {
+            let at = s.ships.map(|ship| exact::track::code(ship.at));
+            (s.crew_word(), s.slots_word(), s.rolls_done, at)
+        });
+        out
+    }
+
+    /// Whether a worker may still be placed from `s` under the model, within
+    /// the horizon.
+    pub fn places(&self, s: &State) -> bool {
+        placements_remain(s, self.model)
+            && self.horizon.as_ref().is_none_or(|h| {
+                let next = match s.phase {
+                    Phase::Roll => s.rolls_done + 1,
+                    _ => s.rolls_done,
+                };
+                next <= h.through_rolls
+            })
+    }
+
+    /// The outcomes of the roll due in `s` with their weights: every
+    /// distinct landing (R6), or the horizon's die triples.
+    pub fn rolls(&self, s: &State) -> Vec<([u8; SHIPS], f64)> {
+        match &self.horizon {
+            Some(h) if !h.exact() => {
+                let w = 1.0 / h.dice.len() as f64;
+                h.dice.iter().map(|&d| (d, w)).collect()
+            }
+            _ => rules::distinct_rolls(s),
+        }
     }
 
     /// A planner of the same model and valuation that shares this one's
@@ -132,7 +238,19 @@ impl Planner {
     /// Sets the node budget and starts counting afresh; memoised values stay.
     pub fn budget(&mut self, max_nodes: u64) {
         self.max_nodes = max_nodes;
+        self.timed_out = false;
         self.nodes = 0;
+    }
+
+    /// A time budget as well: searches give up after `at`.
+    pub fn deadline(&mut self, at: Option<Instant>) {
+        self.deadline = at;
+    }
+
+    /// Whether the last search gave up for the deadline (else, if it gave
+    /// up, for its nodes).
+    pub fn timed_out(&self) -> bool {
+        self.timed_out
     }
 
     /// Nodes visited since the budget was set: decision and chance nodes
@@ -163,9 +281,9 @@ impl Planner {
 
     /// Placements left to max-n: none under `greedy` or `quantal`, whatever
     /// the caller says.
-    fn horizon(&self, left: u16) -> u16 {
+    fn plies(&self, left: u16) -> u16 {
         match self.model {
-            Future::Greedy | Future::Quantal => 0,
+            Future::Greedy | Future::Round | Future::Quantal => 0,
             _ => left,
         }
     }
@@ -173,6 +291,10 @@ impl Planner {
     fn tick(&mut self) -> Found<()> {
         self.nodes += 1;
         if self.nodes > self.max_nodes {
+            return Err(OverBudget);
+        }
+        if self.nodes.is_multiple_of(256) && self.deadline.is_some_and(|at| Instant::now() >= at) {
+            self.timed_out = true;
             return Err(OverBudget);
         }
         if self.nodes.is_multiple_of(4096) {
@@ -186,9 +308,12 @@ impl Planner {
     /// `left` placements (from here) are chosen by max-n, later ones greedily
     /// (R15); [`ALL`] means every one. Under `greedy`, `left` is ignored.
     pub fn value(&mut self, s: &State, mark: Mark, left: u16) -> Found<Outcome> {
-        let left = self.horizon(left);
-        if !placements_remain(s, self.model) {
+        let left = self.plies(left);
+        if !self.places(s) {
             self.tick()?;
+            if self.horizon.is_some() && placements_remain(s, self.model) {
+                self.edges.insert(*s);
+            }
             return Ok(self.solver.value(s, mark));
         }
         let key = (*s, mark, left);
@@ -341,7 +466,7 @@ impl Planner {
     /// The roll due in `s`, summed over distinct position triples (R6).
     fn chance(&mut self, s: &State, mark: Mark, left: u16) -> Found<Outcome> {
         let mut out = Outcome::default();
-        for (dice, weight) in rules::distinct_rolls(s) {
+        for (dice, weight) in self.rolls(s) {
             let t = rules::roll(s, dice);
             out.add(weight, &self.value(&t, mark, left)?);
         }
@@ -352,7 +477,7 @@ impl Planner {
     /// worker of the caller's valuation: the choice does not depend on it, but
     /// with the same mark it reuses the values already memoised.
     pub fn choice(&mut self, s: &State, mark: Mark, left: u16) -> Found<Option<Action>> {
-        let left = self.horizon(left);
+        let left = self.plies(left);
         Ok(match s.phase {
             // The most likely placement: the greedy one, ties to the first.
             Phase::Placement { .. } if self.model == Future::Quantal => {
@@ -438,8 +563,11 @@ pub fn placement_cash(s: &State, a: Action) -> Option<(PlayerId, f64)> {
 /// Whether any worker may still be placed from `s` under `model` (R4, R5): a
 /// placement round is under way or to come, and somebody may still place.
 pub fn placements_remain(s: &State, model: Future) -> bool {
-    if model == Future::None {
-        return false;
+    match model {
+        Future::None => return false,
+        // The round under way ends with the next roll, and nobody places after.
+        Future::Round => return matches!(s.phase, Phase::Placement { .. }),
+        _ => {}
     }
     match s.phase {
         Phase::Placement { .. } => true,

@@ -4,9 +4,10 @@
 
 use super::analysis::{self, MethodChoice, Request, RequestError, rolls_before_last_round};
 use super::exact;
+use super::future::Planner;
 use super::ranking;
 use super::sample::{self, Arm};
-use super::values::{Outcome, TIE, rank};
+use super::values::{Mark, Outcome, TIE, rank};
 use crate::report::{
     Approximation, Comparison, Future, How, LayoutValue, Method, Reason, Sampling, ShipOdds,
 };
@@ -17,7 +18,8 @@ use crate::rules::{self, Cargo, Layout, MAX_SHARES, MIN_SHARE_PRICE, State, star
 /// round.
 pub fn check(request: &Request) -> Result<(), RequestError> {
     analysis::check(request)?;
-    if request.future != Future::None && request.method == MethodChoice::Exact {
+    let placing = !matches!(request.future, Future::None | Future::Round);
+    if placing && request.method == MethodChoice::Exact {
         return Err(RequestError::ExactLayoutsPlacing);
     }
     Ok(())
@@ -149,7 +151,7 @@ fn how(start: &State, request: &Request) -> How {
     let rolls = rolls_before_last_round(start);
     let (method, reason, approximation) = match (request.future, request.method) {
         (Future::None, MethodChoice::MonteCarlo) => (Method::MonteCarlo, Reason::Asked, None),
-        (Future::None, _) => (Method::Exact, Reason::PerLayout, None),
+        (Future::None | Future::Round, _) => (Method::Exact, Reason::PerLayout, None),
         (future, _) => {
             let approximation =
                 (future == Future::Equilibrium).then_some(Approximation::LayoutsGreedy { rolls });
@@ -193,12 +195,27 @@ pub fn purchase_values(
 /// A candidate's mean outcome, its standard errors (sampled) and P(best).
 type Valued = (Outcome, Option<Outcome>, f64);
 
+/// Each candidate's exact outcome: under `none`, or under `round` (the
+/// placements of round 1, greedy, then nobody places, R15).
 fn exact_values(candidates: &[Candidate], request: &Request) -> Vec<Valued> {
     use rayon::prelude::*;
-    candidates
-        .par_iter()
-        .map(|c| (exact::outcome(&c.start, request.valuation), None, 0.0))
-        .collect()
+    let valuation = request.valuation;
+    match request.future {
+        Future::Round => candidates
+            .par_iter()
+            .map_init(
+                || Planner::new(Future::Round, valuation),
+                |planner, c| {
+                    let o = planner.value(&c.start, Mark::None, 0);
+                    (o.expect("a search without a node budget"), None, 0.0)
+                },
+            )
+            .collect(),
+        _ => candidates
+            .par_iter()
+            .map(|c| (exact::outcome(&c.start, valuation), None, 0.0))
+            .collect(),
+    }
 }
 
 /// All candidates on the same dice (common random numbers): each one's mean,

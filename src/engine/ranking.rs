@@ -2,7 +2,7 @@
 //! order, with the ships' odds after the best one. Every method ranks here.
 
 use super::values::{Mark, Outcome, placed_mark, rank};
-use crate::report::{Advice, How, OptionValue, ShipOdds, Then};
+use crate::report::{Advice, How, OptionValue, ShipOdds, Then, Verdict};
 use crate::rules::{self, Action, Phase, SHIPS, State};
 
 /// One option valued exactly.
@@ -54,6 +54,7 @@ pub fn advice(s: &State, valued: Vec<Valued>, how: How) -> Advice {
         reference: valued.first().map_or(Action::Pass, |v| v.action),
         ships,
         best_by_model: Vec::new(),
+        verdict: Verdict::Exact,
     }
 }
 

@@ -11,7 +11,7 @@
 //! value: the tests check that it is, to 1e-9, for every method.
 
 use super::exact::Solver;
-use super::future::{self, OverBudget, Planner, placement_cash, plies_after};
+use super::future::{OverBudget, Planner, placement_cash, plies_after};
 use super::hash::FxBuild;
 use super::values::{Mark, follow_mark, option_mark, settled};
 use crate::report::Future;
@@ -127,7 +127,7 @@ impl Walk<'_> {
             }
             Phase::Roll => {
                 let mut parts = Vec::new();
-                for (dice, w) in rules::distinct_rolls(s) {
+                for (dice, w) in self.rolls(s) {
                     let t = rules::roll(s, dice);
                     parts.push((w, self.dist(&t, mark, left)?));
                 }
@@ -161,7 +161,16 @@ impl Walk<'_> {
     fn settles_next(&self, s: &State) -> bool {
         match &self.chooser {
             Chooser::None(_) => true,
-            Chooser::Planner(planner) => !future::placements_remain(s, planner.model()),
+            Chooser::Planner(planner) => !planner.places(s),
+        }
+    }
+
+    /// The outcomes of the roll due in `s`, as the value summed them: the
+    /// planner's (a horizon may sample them) where placements follow.
+    fn rolls(&self, s: &State) -> Vec<([u8; rules::SHIPS], f64)> {
+        match &self.chooser {
+            Chooser::Planner(planner) if planner.places(s) => planner.rolls(s),
+            _ => rules::distinct_rolls(s),
         }
     }
 

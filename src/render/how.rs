@@ -2,7 +2,7 @@
 //! was approximated, as the table's method line and the JSON's `method_reason`
 //! and `approximation` say them. The words name the flags that change them.
 
-use crate::report::{Approximation, GreedyWhy, How, Lambda, Method, Reason};
+use crate::report::{Approximation, GreedyWhy, How, Lambda, Limit, Method, Reason};
 
 /// Why the method ran, in one line.
 pub fn reason(how: &How) -> String {
@@ -13,6 +13,9 @@ fn reason_words(reason: &Reason, method: Method) -> String {
     let exact = method == Method::Exact;
     match reason {
         Reason::Asked if exact => "exact, as asked (--method exact)".into(),
+        Reason::WithinRound => {
+            "auto: exact, the round model's placements end before the next roll".into()
+        }
         Reason::Asked => "Monte Carlo, as asked (--method mc)".into(),
         Reason::Steps { steps, budget } if exact => {
             format!(
@@ -37,12 +40,15 @@ fn reason_words(reason: &Reason, method: Method) -> String {
         Reason::Equilibrium { nodes, max_nodes } => {
             format!("exact equilibrium (max-n), {nodes} nodes (--max-nodes {max_nodes})")
         }
+        Reason::Rounds { nodes, max_nodes } => format!(
+            "equilibrium searched round by round: {nodes} nodes, the deepest search within --max-nodes {max_nodes}"
+        ),
         Reason::Horizon {
             depth,
             nodes,
             max_nodes,
         } => format!(
-            "equilibrium approximated: max-n over {depth} placement decisions took {nodes} nodes; over {} it exceeded --max-nodes {max_nodes}",
+            "equilibrium approximated: max-n over {depth} placement decisions took {nodes} nodes (--max-nodes {max_nodes}); over {} it did not fit",
             depth + 1
         ),
         Reason::ByGreedy(inner) => format!(
@@ -66,7 +72,7 @@ fn approximation_words(a: &Approximation) -> String {
         Approximation::Horizon {
             depth,
             includes_decision,
-            max_nodes,
+            limit,
         } => {
             let whose = if *includes_decision {
                 "this one included"
@@ -74,26 +80,110 @@ fn approximation_words(a: &Approximation) -> String {
                 "after this decision"
             };
             format!(
-                "max-n over the next {depth} placement decisions ({whose}), greedy (R15) for every later one; max-n over {} exceeded --max-nodes {max_nodes}",
-                depth + 1
+                "max-n over the next {depth} placement decisions ({whose}), greedy (R15) for every later one; max-n over {} {}",
+                depth + 1,
+                limit_words(*limit)
             )
         }
         Approximation::Greedy(why) => {
             let tried = match why {
-                GreedyWhy::Budget { max_nodes } => {
-                    format!("max-n over 2 placement decisions exceeded --max-nodes {max_nodes}")
+                GreedyWhy::Budget { limit } => {
+                    format!("max-n over 2 placement decisions {}", limit_words(*limit))
                 }
-                GreedyWhy::Rolls { rolls } => format!(
-                    "{rolls} rolls come before the last placement round, too many for an exact search"
-                ),
             };
             format!(
                 "the greedy model (max-n over this decision only, greedy (R15) for every later placement): {tried}"
             )
         }
+        Approximation::Rounds {
+            from_rolls,
+            through_rolls,
+            last_rolls,
+            samples,
+            seed,
+            limit,
+        } => rounds_words(
+            *from_rolls,
+            *through_rolls,
+            *last_rolls,
+            *samples,
+            *seed,
+            *limit,
+        ),
+        Approximation::RoundHorizon {
+            depth,
+            includes_decision,
+            through_rolls,
+            limit,
+        } => {
+            let whose = if *includes_decision {
+                "this one included"
+            } else {
+                "after this decision"
+            };
+            format!(
+                "max-n over the next {depth} placement decisions ({whose}), greedy (R15) for the rest until roll {}, nobody placing after it; max-n over {} {}",
+                through_rolls + 1,
+                depth + 1,
+                limit_words(*limit)
+            )
+        }
+        Approximation::Round {
+            through_rolls,
+            limit,
+        } => format!(
+            "the round model (each placement greedy, R15, until roll {}, nobody placing after it): max-n over 2 placement decisions {}",
+            through_rolls + 1,
+            limit_words(*limit)
+        ),
         Approximation::LayoutsGreedy { rolls } => format!(
             "the greedy model (max-n over no placement): {rolls} rolls come before the last placement round, too many for an exact search"
         ),
+    }
+}
+
+/// What a round-by-round equilibrium search covered, in words.
+fn rounds_words(
+    from: u8,
+    through: u8,
+    last: u8,
+    samples: usize,
+    seed: u64,
+    limit: Limit,
+) -> String {
+    let placements = if through >= last {
+        "max-n over every placement".to_string()
+    } else {
+        format!(
+            "max-n over every placement until roll {}, nobody placing after it",
+            through + 1
+        )
+    };
+    let rolls: Vec<String> = (from + 1..=through).map(|r| r.to_string()).collect();
+    let dice = match (rolls.len(), samples >= 216) {
+        (0, _) => String::new(),
+        (_, true) => format!(
+            "; roll {} summed over all 216 outcomes",
+            rolls.join(" and ")
+        ),
+        (1, false) => format!(
+            "; roll {} summed over {samples} of its 216 outcomes (the same at every chance node, seed {seed})",
+            rolls[0]
+        ),
+        (_, false) => format!(
+            "; rolls {} each summed over {samples} of their 216 outcomes (the same at every chance node, seed {seed})",
+            rolls.join(" and ")
+        ),
+    };
+    format!("{placements}{dice}; a longer search {}", limit_words(limit))
+}
+
+/// What stopped a longer search, in the words of its flag.
+fn limit_words(limit: Limit) -> String {
+    match limit {
+        Limit::Nodes(n) => format!("exceeded --max-nodes {n}"),
+        Limit::Estimate(n) => format!("would exceed --max-nodes {n} (estimated)"),
+        Limit::Seconds(s) => format!("did not finish within --time-limit {s} s"),
     }
 }
 

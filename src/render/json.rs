@@ -5,7 +5,7 @@ use crate::Position;
 use crate::parse::{layout, notation};
 use crate::report::{
     Advice, Bids, Comparison, DecisionTimes, How, Lambda, Match, Odds, OptionValue, QUANTILES,
-    Sampling, ShipOdds, Then, Voyage,
+    Sampling, ShipOdds, Then, Verdict, Voyage,
 };
 use crate::rules::{At, Cargo};
 use serde::Serialize;
@@ -40,6 +40,62 @@ pub struct AdviceJson<'a> {
     /// (model name to action), when more than the one asked.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub best_by_model: Option<Names>,
+    /// Whether the best option is certain: exact, or settled by sampling.
+    pub verdict: VerdictJson,
+}
+
+/// How sure the advice is of its best option.
+#[derive(Serialize)]
+pub struct VerdictJson {
+    /// Exact, or sampled until settled.
+    pub settled: bool,
+    /// `exact`; `p_best` (the best option's `P(best)` reached `at_least`);
+    /// `tie` (the `options` listed tie within `margin`); null when not settled.
+    pub by: Option<&'static str>,
+    /// Sampled only: the best option's `P(best)`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub p_best: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub at_least: Option<f64>,
+    /// A tie only: with 95% confidence each, no option listed is more than
+    /// this better than the first (the best), and every other is worse.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub margin: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub options: Option<Vec<String>>,
+}
+
+fn verdict_json(v: &Verdict) -> VerdictJson {
+    let plain = VerdictJson {
+        settled: v.settled(),
+        by: None,
+        p_best: None,
+        at_least: None,
+        margin: None,
+        options: None,
+    };
+    match v {
+        Verdict::Exact => VerdictJson {
+            by: Some("exact"),
+            ..plain
+        },
+        Verdict::Sure { p_best, at_least } => VerdictJson {
+            by: Some("p_best"),
+            p_best: Some(clean(*p_best)),
+            at_least: Some(*at_least),
+            ..plain
+        },
+        Verdict::Tie { margin, options } => VerdictJson {
+            by: Some("tie"),
+            margin: Some(*margin),
+            options: Some(options.iter().map(|a| a.to_string()).collect()),
+            ..plain
+        },
+        Verdict::Open { p_best } => VerdictJson {
+            p_best: Some(clean(*p_best)),
+            ..plain
+        },
+    }
 }
 
 /// Names to values, written as a JSON object in the order given (players in
@@ -261,6 +317,7 @@ pub fn advice_json<'a>(position: &'a Position, advice: &Advice) -> AdviceJson<'a
                     .collect(),
             )
         }),
+        verdict: verdict_json(&advice.verdict),
     }
 }
 

@@ -6,7 +6,7 @@ use crate::Position;
 use crate::parse::layout;
 use crate::report::{
     Advice, Bids, Comparison, DecisionTimes, Future, How, LayoutValue, Match, Odds, QUANTILES,
-    ShipOdds, Then,
+    ShipOdds, Then, Verdict,
 };
 use crate::rules::{Action, Phase};
 use comfy_table::presets::UTF8_FULL_CONDENSED;
@@ -447,6 +447,9 @@ impl Render for TableRender {
         out += &dropped_note(&dropped, width);
         out += &self.wrap(&format!("Ships, if {who} takes the best option:\n"));
         out += &ships_table(position, &advice.ships, width, is_compact(&table));
+        if let Some(line) = verdict_line(&advice.verdict) {
+            out += &self.wrap(&line);
+        }
         if advice.best_by_model.len() > 1 {
             out += &self.wrap(&by_model_line(&advice.best_by_model));
         }
@@ -655,6 +658,32 @@ fn duration(seconds: f64) -> String {
         format!("{:.2} ms", seconds * 1e3)
     } else {
         format!("{seconds:.2} s")
+    }
+}
+
+/// How sure a sampled advice is of its best option; nothing when exact (the
+/// method line says so).
+fn verdict_line(v: &Verdict) -> Option<String> {
+    let percent = |p: f64| format!("{:.0}%", 100.0 * p);
+    match v {
+        Verdict::Exact => None,
+        Verdict::Sure { p_best, at_least } => Some(format!(
+            "Settled: P(best) {} (at least {}).\n",
+            percent(*p_best),
+            percent(*at_least)
+        )),
+        Verdict::Tie { margin, options } => {
+            let names: Vec<String> = options.iter().map(|a| a.to_string()).collect();
+            Some(format!(
+                "Settled as a tie within {}: {} (95% each).\n",
+                money(*margin),
+                names.join(", ")
+            ))
+        }
+        Verdict::Open { p_best } => Some(format!(
+            "Not settled: P(best) {} only; more play-outs would tell (--until-settled).\n",
+            percent(*p_best)
+        )),
     }
 }
 

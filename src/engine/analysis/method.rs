@@ -64,6 +64,10 @@ pub enum RequestError {
     /// approximated as the output says), not sampled.
     #[error("the equilibrium is searched, not sampled")]
     SampledEquilibrium,
+    /// Monte Carlo asked for `round`, which no roll interrupts: it is always
+    /// enumerated.
+    #[error("the round model is enumerated, never sampled")]
+    SampledRound,
     /// Exact layouts asked for under a model that keeps placing: at a voyage's
     /// start two rolls come before the last round.
     #[error("exact layouts under a model that keeps placing are out of reach")]
@@ -74,6 +78,9 @@ pub enum RequestError {
 pub fn check(request: &Request) -> Result<(), RequestError> {
     if request.future == Future::Equilibrium && request.method == MethodChoice::MonteCarlo {
         return Err(RequestError::SampledEquilibrium);
+    }
+    if request.future == Future::Round && request.method == MethodChoice::MonteCarlo {
+        return Err(RequestError::SampledRound);
     }
     Ok(())
 }
@@ -112,6 +119,9 @@ pub(super) fn choose(s: &State, request: &Request) -> (Method, Reason) {
     match request.method {
         MethodChoice::Exact => (Method::Exact, Reason::Asked),
         MethodChoice::MonteCarlo => (Method::MonteCarlo, Reason::Asked),
+        MethodChoice::Auto if request.future == Future::Round => {
+            (Method::Exact, Reason::WithinRound)
+        }
         MethodChoice::Auto if request.future != Future::None => {
             let rolls = rolls_before_last_round(s);
             // A quantal placement branches on every option, not only the

@@ -90,7 +90,12 @@ pub fn best_by_model(
     // Quantal is not searched here (it is shown when it is the advice's own
     // model): its best option lies between greedy's and uniform play's, and
     // its search costs as much as the equilibrium's.
-    let models = [Future::None, Future::Greedy, Future::Equilibrium];
+    let models = [
+        Future::None,
+        Future::Greedy,
+        Future::Round,
+        Future::Equilibrium,
+    ];
     let asked = (!models.contains(&request.future)).then_some(request.future);
     for model in models.into_iter().chain(asked) {
         let best = if model == request.future {

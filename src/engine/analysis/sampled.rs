@@ -7,7 +7,7 @@ use crate::engine::future::Planner;
 use crate::engine::ranking;
 use crate::engine::sample::{self, Estimate};
 use crate::engine::values::{Outcome, rank};
-use crate::report::{Advice, Future, How, Odds, OptionValue, Sampling, ShipOdds, Then};
+use crate::report::{Advice, Future, How, Odds, OptionValue, Sampling, ShipOdds, Then, Verdict};
 use crate::rules::{Action, State};
 
 /// The sampler's settings, valuing play-outs as the request asks.
@@ -95,6 +95,32 @@ pub(super) fn advice(
         reference: arms.first().and_then(|a| a.action).unwrap_or(Action::Pass),
         ships,
         best_by_model: Vec::new(),
+        verdict: verdict(&e, request.sampling.settle.unwrap_or(sample::SETTLE)),
+    }
+}
+
+/// How sure the run is of its best option, by the settling rule asked for
+/// (or the default one): whatever stopped it, the same test.
+fn verdict(e: &Estimate, rule: sample::Settle) -> Verdict {
+    let Some(leader) = sample::leader(e) else {
+        return Verdict::Exact;
+    };
+    let p_best = e.arms[leader].p_best;
+    if p_best >= rule.p_best {
+        return Verdict::Sure {
+            p_best,
+            at_least: rule.p_best,
+        };
+    }
+    match sample::tied(e, leader, rule.margin) {
+        Some(tie) => Verdict::Tie {
+            margin: rule.margin,
+            options: tie
+                .into_iter()
+                .map(|k| e.arms[k].action.unwrap_or(Action::Pass))
+                .collect(),
+        },
+        None => Verdict::Open { p_best },
     }
 }
 

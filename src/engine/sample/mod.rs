@@ -16,7 +16,7 @@ mod stats;
 mod stop;
 
 pub use stats::{ArmEstimate, Estimate};
-pub use stop::{SETTLE_MIN_SAMPLES, SETTLE_SIGMAS, Stop};
+pub use stop::{SETTLE, SETTLE_MIN_SAMPLES, SETTLE_SIGMAS, Settle, Stop, leader, tied};
 
 use super::future::Planner;
 use super::risk::{Dist, Tails};
@@ -60,6 +60,9 @@ pub struct Settings {
     pub target_stderr: Option<f64>,
     /// Stop when the best option leads each other by 3 joint standard errors.
     pub until_settled: bool,
+    /// Stop when the decision is settled by `P(best)` or a tie (checked
+    /// after every block from the second; blocks then come one by one).
+    pub settle: Option<Settle>,
     /// Never more play-outs than this.
     pub max_samples: u64,
     /// Return what has been gathered after this long.
@@ -83,6 +86,7 @@ impl Settings {
             samples: None,
             target_stderr: None,
             until_settled: false,
+            settle: None,
             max_samples: 50_000_000,
             time_limit: None,
             reduce_variance: true,
@@ -154,6 +158,8 @@ struct Job<'a> {
     lambda: f64,
     /// The decider whose distributions are gathered, when risk is asked for.
     risk: Option<usize>,
+    /// Settling is checked after every block.
+    settling: bool,
     planners: Mutex<Vec<(Planner, Tails)>>,
     /// With a model that keeps placing, play-outs are dear: arms are played in
     /// parallel, each by a planner sharing this one's greedy choices (`None`:
@@ -323,10 +329,16 @@ impl Job<'_> {
     /// One round of up to `ROUND_CHUNKS` chunks, `left` blocks at most, in
     /// chunk order. Streams are split off the master before going parallel
     /// (one per chunk); arms played in parallel make their own parallel work,
-    /// and chunks then go in turn.
-    fn round(&self, master: &mut Xoshiro256PlusPlus, left: u64) -> Vec<Sums> {
-        let chunks: Vec<(Xoshiro256PlusPlus, u64)> = (0..ROUND_CHUNKS)
-            .map(|k| left.saturating_sub(k * CHUNK_BLOCKS).min(CHUNK_BLOCKS))
+    /// and chunks then go in turn. A run that settles looks after every block
+    /// (from the second), so its chunks and rounds are of one block, the
+    /// first round of two.
+    fn round(&self, master: &mut Xoshiro256PlusPlus, left: u64, done: u64) -> Vec<Sums> {
+        let (chunks, per_chunk) = match self.settling {
+            true => (2u64.saturating_sub(done).max(1), 1),
+            false => (ROUND_CHUNKS, CHUNK_BLOCKS),
+        };
+        let chunks: Vec<(Xoshiro256PlusPlus, u64)> = (0..chunks)
+            .map(|k| left.saturating_sub(k * per_chunk).min(per_chunk))
             .filter(|&b| b > 0)
             .map(|b| {
                 let rng = master.clone();
@@ -448,6 +460,7 @@ pub fn run_with(
         future: settings.future,
         lambda: settings.lambda,
         risk: decider.filter(|_| settings.risk),
+        settling: settings.settle.is_some() && decider.is_some(),
         planners: Mutex::new(Vec::new()),
         shared: shared_planner(arms.len(), settings, root),
         root,
@@ -457,14 +470,14 @@ pub fn run_with(
     let (cap_blocks, want_blocks) = planned_blocks(settings);
     let mut sums = job.sums();
     loop {
-        let parts = job.round(&mut master, want_blocks - sums.blocks);
+        let parts = job.round(&mut master, want_blocks - sums.blocks, sums.blocks);
         sums = parts.iter().fold(sums, |acc, part| acc.merge(part));
         let mut estimate = summarise(arms, &sums, decider, settings.seed);
         job.ticker
             .round(estimate.samples, largest_stderr(&estimate, decider));
         if let Some(stop) = should_stop(
             settings,
-            &estimate,
+            &mut estimate,
             decider,
             sums.blocks,
             want_blocks,
