@@ -226,7 +226,8 @@ fn main() {
     // `cargo run --release --example bench -- batch` runs the sections whose
     // name contains "batch" only.
     let only = std::env::args().nth(1).unwrap_or_default();
-    let sections: [(&str, fn()); 9] = [
+    let sections: [(&str, fn()); 10] = [
+        ("defaults", defaults),
         ("exact", exact_advice),
         ("risk", || risk_time(&CASES)),
         ("mc", || monte_carlo(&CASES)),
@@ -241,6 +242,74 @@ fn main() {
         if name.contains(only.as_str()) {
             run();
         }
+    }
+}
+
+/// The binary beside the bench (both are built by `cargo run --release
+/// --example bench`).
+fn binary() -> std::path::PathBuf {
+    std::env::current_exe()
+        .ok()
+        .and_then(|p| Some(p.parent()?.parent()?.join("manila-odds")))
+        .expect("the binary beside the examples")
+}
+
+/// Wall time of one run of the binary, and what it printed.
+fn timed_run(args: &[&str]) -> (Duration, String) {
+    let t = Instant::now();
+    let out = std::process::Command::new(binary())
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the binary runs");
+    assert!(out.status.success(), "{args:?}");
+    (t.elapsed(), String::from_utf8(out.stdout).expect("UTF-8"))
+}
+
+/// Every example position advised as a player at the table asks it, with the
+/// default flags (whatever the default model is), each the median of three
+/// runs of the binary (start of the process included); then `layouts` and
+/// `bid` with their defaults on the 4-player start. Each advice must be exact
+/// or settled.
+fn defaults() {
+    let dir = format!("{}/examples", env!("CARGO_MANIFEST_DIR"));
+    let mut files: Vec<String> = std::fs::read_dir(&dir)
+        .expect("examples")
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|f| f.ends_with(".json"))
+        .collect();
+    files.sort();
+    println!("advice with the default flags, each the median of 3 runs of the binary");
+    let mut medians = Vec::new();
+    for f in &files {
+        let path = format!("examples/{f}");
+        let (_, out) = timed_run(&["advise", "--json", &path]);
+        let advice: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+        let verdict = &advice["verdict"];
+        assert_eq!(verdict["settled"], true, "{f}: {verdict}");
+        let t = median((0..3).map(|_| timed_run(&["advise", &path]).0).collect());
+        medians.push(t);
+        println!(
+            "  {f:<36} {:>6.2} s  {} {}",
+            t.as_secs_f64(),
+            advice["future"].as_str().unwrap_or("?"),
+            verdict["by"].as_str().unwrap_or("?")
+        );
+    }
+    let max = medians.iter().max().copied().unwrap_or_default();
+    println!(
+        "  median over the {} positions {:.2} s, slowest {:.2} s",
+        medians.len(),
+        median(medians).as_secs_f64(),
+        max.as_secs_f64()
+    );
+    let start = "examples/starts/4p-jade-shares.json";
+    for command in ["layouts", "bid"] {
+        let t = median((0..3).map(|_| timed_run(&[command, start]).0).collect());
+        println!(
+            "{command} with its defaults, 4 players (median of 3 runs of the binary): {:.2} s",
+            t.as_secs_f64()
+        );
     }
 }
 
@@ -472,10 +541,7 @@ fn distinct_positions(n: usize, seed: u64) -> Vec<Position> {
 }
 
 fn batch_speed() {
-    let binary = std::env::current_exe()
-        .ok()
-        .and_then(|p| Some(p.parent()?.parent()?.join("manila-odds")))
-        .expect("the binary beside the examples");
+    let binary = binary();
     let positions: Vec<String> = distinct_positions(160, 1)
         .iter()
         .map(|p| serde_json::to_string(&p.to_setup()).expect("JSON"))

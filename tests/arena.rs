@@ -425,3 +425,53 @@ fn the_readme_bot_is_the_example_bot_and_it_plays() {
     assert_eq!(v["deals"].as_array().map(Vec::len), Some(3));
     assert_eq!(v["layout"], "policy");
 }
+
+/// A built-in policy whose instances the referee may not recall from: the
+/// same policy, asked every decision afresh.
+struct Unrecalled<'a>(&'a dyn manila_odds::engine::arena::Maker);
+
+impl manila_odds::engine::arena::Maker for Unrecalled<'_> {
+    fn name(&self) -> String {
+        self.0.name()
+    }
+    fn make(
+        &self,
+    ) -> Result<Box<dyn manila_odds::engine::arena::Policy>, manila_odds::engine::arena::Fault>
+    {
+        self.0.make()
+    }
+}
+
+/// Decisions taken once per deal and state (a built-in policy is a pure
+/// function of them) change no figure: the match is the one where every
+/// decision is asked afresh.
+#[test]
+fn decisions_recalled_within_a_deal_change_no_figure() {
+    use manila_odds::engine::analysis::{MethodChoice, Request};
+    use manila_odds::engine::arena::{self, LayoutChoice, Model};
+    use manila_odds::engine::sample;
+    use manila_odds::report::Future;
+    let settings = arena::Settings {
+        players: 4,
+        deals: 12,
+        seed: 5,
+        layout: LayoutChoice::Random,
+        variant: Default::default(),
+        cash: None,
+        record: false,
+    };
+    let model = |future| Model {
+        request: Request {
+            future,
+            ..Request::new(MethodChoice::Auto, sample::Settings::new(5))
+        },
+        fit: false,
+    };
+    let (round, none) = (model(Future::Round), model(Future::None));
+    let recalled = arena::run(&settings, &round, &none, &|_| {}).expect("no fault");
+    let afresh =
+        arena::run(&settings, &Unrecalled(&round), &Unrecalled(&none), &|_| {}).expect("no fault");
+    assert_eq!(recalled.report.deals, afresh.report.deals);
+    // Recalled decisions are not timed: fewer of them.
+    assert!(recalled.report.baseline_times.decisions < afresh.report.baseline_times.decisions);
+}

@@ -24,7 +24,8 @@ pub enum PolicySpec {
 }
 
 impl PolicySpec {
-    /// Reads `none`, `greedy`, `equilibrium`, `random`, `heuristic` or `cmd:COMMAND`.
+    /// Reads `none`, `greedy`, `round`, `equilibrium`, `quantal`, `random`,
+    /// `heuristic` or `cmd:COMMAND`.
     pub fn parse(flag: &str, text: &str) -> Result<PolicySpec, Error> {
         Ok(match text {
             "none" => PolicySpec::Model(Future::None),
@@ -40,7 +41,7 @@ impl PolicySpec {
                 }
                 _ => {
                     return Err(Error::Usage(format!(
-                        "{flag}: '{text}' is not a policy: none, greedy, equilibrium, quantal, random, heuristic or cmd:COMMAND"
+                        "{flag}: '{text}' is not a policy: none, greedy, round, equilibrium, quantal, random, heuristic or cmd:COMMAND"
                     )));
                 }
             },

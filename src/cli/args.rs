@@ -236,12 +236,12 @@ pub enum Command {
     /// (the reference), and once per seat with the candidate in that seat. A
     /// deal's figure is the mean over seats of the candidate's profit minus the
     /// reference profit of that seat; the match reports the mean over deals
-    /// with its 95% interval. A POLICY is none, greedy or equilibrium (decides
-    /// with the advice's best option under that model; --samples, --time-limit,
-    /// --max-nodes, --method apply to it), random (uniform among the legal
-    /// options), heuristic (a rule-of-thumb player, as a typical human), or
-    /// cmd:COMMAND, a program speaking the bot protocol (BOTS.md), started with
-    /// sh -c, one instance per thread.
+    /// with its 95% interval. A POLICY is none, greedy, round, equilibrium or
+    /// quantal (decides with the advice's best option under that model;
+    /// --samples, --time-limit, --max-nodes, --method apply to it), random
+    /// (uniform among the legal options), heuristic (a rule-of-thumb player,
+    /// as a typical human), or cmd:COMMAND, a program speaking the bot
+    /// protocol (BOTS.md), started with sh -c, one instance per thread.
     #[command(verbatim_doc_comment)]
     Arena(ArenaArgs),
     /// Print a completion script for a shell (bash: source it, or save it
@@ -268,8 +268,8 @@ pub enum Command {
 /// The flags of `arena`.
 #[derive(clap::Args, Debug)]
 pub struct ArenaArgs {
-    /// The policy measured: none, greedy, equilibrium, random, heuristic or
-    /// cmd:COMMAND.
+    /// The policy measured: none, greedy, round, equilibrium, quantal, random,
+    /// heuristic or cmd:COMMAND.
     #[arg(long, value_name = "POLICY")]
     pub candidate: String,
     /// The policy it is measured against, in the other seats and the reference.
@@ -368,6 +368,7 @@ pub struct SolveArgs {
     pub count_shares: bool,
     /// What the players do with workers still in hand (R15): none: nobody places
     /// again; greedy: each later placement is its player's best under none;
+    /// round: greedy until the next roll, nobody placing after it;
     /// equilibrium: every later placement and decision subgame-perfect (max-n);
     /// quantal: each later placement a random choice, better options likelier
     /// (see --lambda).

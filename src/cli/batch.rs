@@ -103,6 +103,15 @@ fn respond(cache: &mut Cache, number: usize, request: &Value) -> Result<Value, E
     argv.push("-".to_string());
     let args = Args::try_parse_from(&argv).map_err(|e| bad(clap_message(&e)))?;
     let mut config = Config::from_args(args).map_err(|e| bad(e.to_string()))?;
+    // A script wants the same answer every time: the time budget of advice
+    // at the table applies only when the request asks for one.
+    let timed = fields
+        .get("options")
+        .and_then(Value::as_object)
+        .is_some_and(|o| o.contains_key("time_limit"));
+    if !timed {
+        config.request.sampling.time_limit = None;
+    }
     config.source = Source::Text {
         text,
         origin: format!("line {number}"),

@@ -35,6 +35,11 @@ pub const DEFAULT_SAMPLES_QUANTAL: u64 = 432;
 /// given: two blocks, the least that gives error bars.
 pub const DEFAULT_SAMPLES_LAYOUTS: u64 = 432;
 
+/// Play-outs at most of advice sampled until settled, when no stopping rule
+/// is given: eight blocks settle nearly every decision (a tie within half a
+/// coin needs a joint standard error near 0.1).
+pub const DEFAULT_SAMPLES_SETTLING: u64 = 8 * sample::BLOCK;
+
 /// The fewest play-outs a run makes: two blocks, for standard errors.
 pub const MIN_SAMPLES: u64 = 2 * sample::BLOCK;
 
@@ -450,8 +455,11 @@ pub fn default_stop(
     layouts: bool,
     interactive: bool,
 ) {
-    settings.samples = Some(default_samples(future, layouts));
     let settles = future != Future::None && !layouts;
+    settings.samples = Some(match settles {
+        true => DEFAULT_SAMPLES_SETTLING,
+        false => default_samples(future, layouts),
+    });
     settings.settle = settles.then_some(sample::SETTLE);
     settings.time_limit = (settles && interactive).then(|| Duration::from_secs_f64(ADVICE_SECONDS));
 }

@@ -699,12 +699,18 @@ fn by_model_line(best: &[(Future, Action)]) -> String {
     }
     let parts: Vec<String> = groups
         .iter()
-        .map(|(action, models)| {
-            let names = models.join(", ");
-            format!("{names}: {action}")
-        })
+        .map(|(action, models)| format!("{}: {action}", and_list(models)))
         .collect();
     format!("Best under {}\n", parts.join("; "))
+}
+
+/// "a", "a and b", "a, b and c".
+fn and_list(words: &[&str]) -> String {
+    match words {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
 }
 
 /// The auction: per player, the value as harbour master, under each other

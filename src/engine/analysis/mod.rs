@@ -67,17 +67,15 @@ pub fn odds_with(
 /// about a tenth of a second. The line is a hint, not the advice.
 pub const BEST_BY_MODEL_NODES: u64 = 10_000;
 
-/// The same for greedy with a roll still to come before the last round:
-/// its search then rarely fits, and should fail fast.
-pub const BEST_BY_MODEL_ROLL_NODES: u64 = 1_000;
-
 /// The best option of the decider under each future model that can be
 /// computed exactly here at little cost, beside the one `advice` already
-/// holds: `none` within the enumeration budget, the others when their exact
-/// search (every placement by the model, R15) fits in
-/// [`BEST_BY_MODEL_NODES`] (in the last round; [`BEST_BY_MODEL_ROLL_NODES`]
-/// before it). The others are left out rather than guessed from
-/// a few play-outs or a shortened search.
+/// holds: `none` within the enumeration budget, and in the last placement
+/// round the others whose exact search (every placement by the model, R15)
+/// fits in [`BEST_BY_MODEL_NODES`]. Before the last round even `round`
+/// values options with two or three rolls to come, tens of milliseconds
+/// that a batch of advice would pay many times over for a hint; the others
+/// are left out rather than guessed from a few play-outs or a shortened
+/// search.
 pub fn best_by_model(
     cache: &mut Cache,
     position: &Position,
@@ -97,9 +95,16 @@ pub fn best_by_model(
         Future::Equilibrium,
     ];
     let asked = (!models.contains(&request.future)).then_some(request.future);
+    // With no roll before the last placement, `round` is `greedy` (R15).
+    let same = |a: Future, b: Future| {
+        a == b || (rolls == 0 && [a, b] == [Future::Greedy, Future::Round])
+    };
     for model in models.into_iter().chain(asked) {
-        let best = if model == request.future {
+        let known = out.iter().find(|&&(m, _)| same(m, model)).map(|&(_, a)| a);
+        let best = if same(request.future, model) || same(model, request.future) {
             advice.best().map(|o| o.action)
+        } else if known.is_some() {
+            known
         } else {
             match model {
                 Future::None if method::exact_steps(s) <= request.exact_budget => {
@@ -107,7 +112,7 @@ pub fn best_by_model(
                     best_valued(&valued)
                 }
                 Future::None => None,
-                Future::Greedy if rolls > 1 => None,
+                Future::Greedy | Future::Round if rolls > 0 => None,
                 Future::Equilibrium | Future::Quantal if rolls > 0 => None,
                 _ => {
                     // A fresh memo, so that what fits the budget does not
@@ -116,10 +121,7 @@ pub fn best_by_model(
                     let solver = cache.lend_solver(request.valuation);
                     let mut planner =
                         Planner::on_solver(model, solver).with_lambda(request.lambda.value);
-                    planner.budget(match rolls {
-                        0 => BEST_BY_MODEL_NODES,
-                        _ => BEST_BY_MODEL_ROLL_NODES,
-                    });
+                    planner.budget(BEST_BY_MODEL_NODES);
                     let valued = future::valued_options(s, &mut planner, future::ALL);
                     cache.give_back(planner.into_solver());
                     valued.ok().and_then(|v| best_valued(&v))

@@ -19,6 +19,10 @@ impl Maker for Heuristic {
         "heuristic".to_string()
     }
 
+    fn pure(&self) -> bool {
+        true
+    }
+
     fn make(&self) -> Result<Box<dyn Policy>, Fault> {
         Ok(Box::new(HeuristicPolicy {
             solver: Solver::with(Valuation::default()),

@@ -25,7 +25,7 @@ pub use referee::{Played, Side, seat_names};
 use crate::report::{DealResult, DecisionTimes, Match, MatchSummary};
 use crate::rules::{self, Action, Event, Phase, PlayerId, State, Variant};
 use rayon::prelude::*;
-use referee::Seats;
+use referee::{Recall, Seats};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -130,6 +130,7 @@ pub fn run(
     let done = AtomicU64::new(0);
     let tick = || progress(done.fetch_add(1, Ordering::Relaxed) + 1);
     let bases = Pool::new(baseline);
+    let base_recall = baseline.pure().then(Recall::default);
     let deals: Vec<Deal> = (1..=settings.deals)
         .map(|k| Deal::draw(settings.seed, k, settings.players))
         .collect();
@@ -138,7 +139,8 @@ pub fn run(
         .with_max_len(1)
         .map(|deal| {
             let mut base = bases.take()?;
-            let played = referee::play(settings, deal, &mut Seats::reference(base.as_mut()));
+            let mut seats = Seats::reference(base.as_mut(), base_recall.as_ref());
+            let played = referee::play(settings, deal, &mut seats);
             bases.give(base);
             tick();
             played
@@ -147,6 +149,8 @@ pub fn run(
     let fitted = candidate.fitted(&placements(&references));
     let candidate = fitted.as_deref().unwrap_or(candidate);
     let cands = Pool::new(candidate);
+    let cand_recall = candidate.pure().then(Recall::default);
+    let recall = [cand_recall.as_ref(), base_recall.as_ref()];
     let played: Vec<DealPlayed> = deals
         .par_iter()
         .zip(references)
@@ -157,8 +161,8 @@ pub fn run(
                 settings,
                 deal,
                 reference,
-                cand.as_mut(),
-                base.as_mut(),
+                (cand.as_mut(), base.as_mut()),
+                recall,
                 &tick,
             );
             cands.give(cand);
@@ -232,8 +236,8 @@ fn seats(
     settings: &Settings,
     deal: &Deal,
     reference: Played,
-    candidate: &mut dyn Policy,
-    baseline: &mut dyn Policy,
+    (candidate, baseline): (&mut dyn Policy, &mut dyn Policy),
+    recall: [Option<&Recall>; 2],
     tick: &(dyn Fn() + Sync),
 ) -> Result<DealPlayed, Fault> {
     let mut runs = Vec::new();
@@ -242,6 +246,7 @@ fn seats(
             candidate: Some(&mut *candidate),
             baseline: &mut *baseline,
             seat: Some(p),
+            recall,
         };
         runs.push((p, referee::play(settings, deal, &mut seats)?));
         tick();

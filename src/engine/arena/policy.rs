@@ -100,6 +100,12 @@ pub trait Maker: Sync {
     fn lambda(&self) -> Option<Lambda> {
         None
     }
+    /// Whether its instances decide as a pure function of the deal and the
+    /// state (no time limit, no memory of earlier requests), so that the
+    /// referee may take a decision once for all the voyages of a deal.
+    fn pure(&self) -> bool {
+        false
+    }
 }
 
 /// A hash of a state: what seeds a decision, so that the same state in two
@@ -139,6 +145,10 @@ impl Maker for Model {
 
     fn lambda(&self) -> Option<Lambda> {
         (self.request.future == Future::Quantal).then(|| self.request.lambda.clone())
+    }
+
+    fn pure(&self) -> bool {
+        self.request.sampling.time_limit.is_none()
     }
 
     fn make(&self) -> Result<Box<dyn Policy>, Fault> {
@@ -211,6 +221,10 @@ impl Maker for Random {
 
     fn make(&self) -> Result<Box<dyn Policy>, Fault> {
         Ok(Box::new(RandomPolicy { seed: self.seed }))
+    }
+
+    fn pure(&self) -> bool {
+        true
     }
 }
 

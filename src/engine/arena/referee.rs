@@ -6,6 +6,10 @@ use super::policy::{Ask, Fault, LayoutAsk, Policy};
 use super::{LayoutChoice, Settings};
 use crate::Position;
 use crate::rules::{self, Event, Layout, MAX_PLAYERS, Phase, PlayerId, State};
+use crate::engine::hash::FxBuild;
+use crate::rules::Action;
+use std::collections::HashMap;
+use std::sync::Mutex;
 use std::time::Instant;
 
 /// Which policy plays a seat.
@@ -15,6 +19,12 @@ pub enum Side {
     Baseline,
 }
 
+/// Decisions already taken in the voyages of a match, by deal and state.
+/// A built-in policy decides as a pure function of the deal and the state (its
+/// draws are seeded by them), and a deal's replays meet the reference's states
+/// until the candidate's seat plays otherwise: such a decision is taken once.
+pub type Recall = Mutex<HashMap<(u64, State), Action, FxBuild>>;
+
 /// The two policies of a match and which seat, if any, the candidate takes.
 pub struct Seats<'a> {
     /// `None` in the reference voyage, which the candidate does not play.
@@ -22,16 +32,27 @@ pub struct Seats<'a> {
     pub baseline: &'a mut dyn Policy,
     /// The candidate's seat; `None`: the baseline in every seat (the reference).
     pub seat: Option<PlayerId>,
+    /// Each side's decisions already taken, for a policy that is a pure
+    /// function of the deal and the state (`Maker::pure`).
+    pub recall: [Option<&'a Recall>; 2],
 }
 
 impl<'a> Seats<'a> {
     /// The baseline in every seat.
-    pub fn reference(baseline: &'a mut dyn Policy) -> Seats<'a> {
+    pub fn reference(baseline: &'a mut dyn Policy, recall: Option<&'a Recall>) -> Seats<'a> {
         Seats {
             candidate: None,
             baseline,
             seat: None,
+            recall: [None, recall],
         }
+    }
+
+    fn recall(&self, side: Side) -> Option<&'a Recall> {
+        self.recall[match side {
+            Side::Candidate => 0,
+            Side::Baseline => 1,
+        }]
     }
 
     fn side(&self, p: PlayerId) -> Side {
@@ -105,7 +126,10 @@ pub fn play(settings: &Settings, deal: &Deal, seats: &mut Seats) -> Result<Playe
             }
             _ => {
                 let (a, p, seconds) = decide(deal, &names, &s, seats)?;
-                times.push((seats.side(p), seconds));
+                // A decision recalled took no thinking: it is not timed.
+                if let Some(seconds) = seconds {
+                    times.push((seats.side(p), seconds));
+                }
                 let event = Event::Decide {
                     player: Some(p),
                     action: a,
@@ -136,16 +160,22 @@ pub fn play(settings: &Settings, deal: &Deal, seats: &mut Seats) -> Result<Playe
     })
 }
 
-/// The decider's choice in `s`, who made it, and how long it took.
+/// The decider's choice in `s`, who made it, and how long it took (`None`:
+/// recalled from an earlier voyage of the deal).
 fn decide(
     deal: &Deal,
     names: &[String],
     s: &State,
     seats: &mut Seats,
-) -> Result<(rules::Action, PlayerId, f64), Fault> {
+) -> Result<(rules::Action, PlayerId, Option<f64>), Fault> {
     let p = s
         .decider()
         .ok_or_else(|| referee_fault("a decision with no decider"))?;
+    let recall = seats.recall(seats.side(p));
+    let known = recall.and_then(|r| r.lock().ok()?.get(&(deal.number, *s)).copied());
+    if let Some(a) = known {
+        return Ok((a, p, None));
+    }
     let options = rules::legal_actions(s);
     let position = Position::from_parts(names.to_vec(), *s);
     let ask = Ask {
@@ -161,7 +191,10 @@ fn decide(
     if !options.contains(&a) {
         return Err(referee_fault(&format!("'{a}' was not offered")));
     }
-    Ok((a, p, seconds))
+    if let Some(mut known) = recall.and_then(|r| r.lock().ok()) {
+        known.insert((deal.number, *s), a);
+    }
+    Ok((a, p, Some(seconds)))
 }
 
 /// The layout of the voyage: the deal's, or the harbour master's choice.
