@@ -311,6 +311,9 @@ pub enum Verdict {
     /// confidence each, none is more than `margin` better than the best,
     /// and every other option is worse than it.
     Tie { margin: f64, options: Vec<Action> },
+    /// Sampled: with 95% confidence each, every other option is worse than
+    /// the best (whose `P(best)`, a joint figure, is still below the rule's).
+    Ahead { p_best: f64 },
     /// Sampled and not settled: the best option's `P(best)`.
     Open { p_best: f64 },
 }

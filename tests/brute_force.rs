@@ -1942,25 +1942,10 @@ fn check_model(future: Future, model: fn(&Voyage, &[u8]) -> Tally) -> (usize, Ve
         |(seed, position, m)| {
             let v = Reference::read(&position.to_setup()).voyage;
             let reference = model_options(&v, m, model);
-            let close = reference.iter().any(|r| r.2.close_call);
             let mut planner = Planner::new(future, CASH);
             let advice =
                 future::advise(position.state(), &mut planner, future::ALL).expect("no budget");
             let mut diffs = Diffs::default();
-            for (name, ev, tally) in &reference {
-                let Some(o) = advice
-                    .options
-                    .iter()
-                    .find(|o| &o.action.to_string() == name)
-                else {
-                    diffs.0.push(format!("seed {seed}: option {name} missing"));
-                    continue;
-                };
-                diffs.num(|| format!("seed {seed} {name} ev"), *ev, o.ev);
-                if let Some(p) = o.p_paid {
-                    diffs.num(|| format!("seed {seed} {name} p_paid"), tally.paid, p);
-                }
-            }
             if advice.options.len() != reference.len() {
                 diffs.0.push(format!(
                     "seed {seed}: {} options, reference {}",
@@ -1969,10 +1954,7 @@ fn check_model(future: Future, model: fn(&Voyage, &[u8]) -> Tally) -> (usize, Ve
                 ));
             }
             // A decision between options within 1e-6 may fall either way on rounding.
-            match (close, diffs.0.is_empty()) {
-                (true, false) => (0, Vec::new()),
-                _ => (1, diffs.0),
-            }
+            compared(*seed, &reference, &advice, diffs)
         },
     );
     let checked = results.iter().map(|r| r.0).sum();
@@ -2094,7 +2076,6 @@ fn r14_equilibrium_before_the_last_round_agrees_with_brute_force_max_n() {
                     (slot_name(&v, slot), ev, t)
                 })
                 .collect();
-            let close = reference.iter().any(|r| r.2.close_call);
             let mut request = Request::new(MethodChoice::Auto, Settings::new(*seed));
             request.future = Future::Equilibrium;
             request.valuation = CASH;
@@ -2105,31 +2086,10 @@ fn r14_equilibrium_before_the_last_round_agrees_with_brute_force_max_n() {
                     .0
                     .push(format!("seed {seed}: not searched whole: {:?}", advice.how));
             }
-            for (name, ev, tally) in &reference {
-                let Some(o) = advice
-                    .options
-                    .iter()
-                    .find(|o| &o.action.to_string() == name)
-                else {
-                    diffs.0.push(format!("seed {seed}: option {name} missing"));
-                    continue;
-                };
-                diffs.num(|| format!("seed {seed} {name} ev"), *ev, o.ev);
-                if let Some(paid) = o.p_paid {
-                    diffs.num(|| format!("seed {seed} {name} p_paid"), tally.paid, paid);
-                }
-            }
-            match (close, diffs.0.is_empty()) {
-                (true, false) => (0, Vec::new()),
-                _ => (1, diffs.0),
-            }
+            compared(*seed, &reference, &advice, diffs)
         },
     );
-    let checked: usize = results.iter().map(|r| r.0).sum();
-    eprintln!("equilibrium before the last round: {checked} tiny positions checked");
-    assert!(checked >= 6, "only {checked} positions without close calls");
-    let diffs: Vec<String> = results.into_iter().flat_map(|r| r.1).collect();
-    assert!(diffs.is_empty(), "{}", diffs.join("\n"));
+    assert_agreed("equilibrium before the last round", results, 6);
 }
 
 /// R15 `round` before the last round: the rest of round 2 greedy, then
@@ -2146,33 +2106,52 @@ fn r15_round_agrees_with_brute_force_on_tiny_positions() {
             let v = Reference::read(&setup).voyage;
             let m = movers(&setup, &v);
             let reference = model_options(&v, &m, |w, rest| round_model(w, rest, 1));
-            let close = reference.iter().any(|r| r.2.close_call);
             let mut planner = Planner::new(Future::Round, CASH);
             let advice = future::advise(position.state(), &mut planner, 0).expect("no budget");
-            let mut diffs = Diffs::default();
-            for (name, ev, tally) in &reference {
-                let Some(o) = advice
-                    .options
-                    .iter()
-                    .find(|o| &o.action.to_string() == name)
-                else {
-                    diffs.0.push(format!("seed {seed}: option {name} missing"));
-                    continue;
-                };
-                diffs.num(|| format!("seed {seed} {name} ev"), *ev, o.ev);
-                if let Some(paid) = o.p_paid {
-                    diffs.num(|| format!("seed {seed} {name} p_paid"), tally.paid, paid);
-                }
-            }
-            match (close, diffs.0.is_empty()) {
-                (true, false) => (0, Vec::new()),
-                _ => (1, diffs.0),
-            }
+            compared(*seed, &reference, &advice, Diffs::default())
         },
     );
+    assert_agreed("round", results, 5);
+}
+
+/// Each reference option against the advice's (its value, and its worker's
+/// chance of pay), after `diffs` already found: (1, the differences), or
+/// (0, none) when a close call on the way makes a difference possible.
+fn compared(
+    seed: u64,
+    reference: &[(String, f64, Tally)],
+    advice: &Advice,
+    mut diffs: Diffs,
+) -> (usize, Vec<String>) {
+    let close = reference.iter().any(|r| r.2.close_call);
+    for (name, ev, tally) in reference {
+        let Some(o) = advice
+            .options
+            .iter()
+            .find(|o| &o.action.to_string() == name)
+        else {
+            diffs.0.push(format!("seed {seed}: option {name} missing"));
+            continue;
+        };
+        diffs.num(|| format!("seed {seed} {name} ev"), *ev, o.ev);
+        if let Some(paid) = o.p_paid {
+            diffs.num(|| format!("seed {seed} {name} p_paid"), tally.paid, paid);
+        }
+    }
+    match (close, diffs.0.is_empty()) {
+        (true, false) => (0, Vec::new()),
+        _ => (1, diffs.0),
+    }
+}
+
+/// At least `least` positions compared without a close call, and no difference.
+fn assert_agreed(model: &str, results: Vec<(usize, Vec<String>)>, least: usize) {
     let checked: usize = results.iter().map(|r| r.0).sum();
-    eprintln!("round: {checked} tiny positions checked");
-    assert!(checked >= 5, "only {checked} positions without close calls");
+    eprintln!("{model}: {checked} tiny positions checked");
+    assert!(
+        checked >= least,
+        "only {checked} positions without close calls"
+    );
     let diffs: Vec<String> = results.into_iter().flat_map(|r| r.1).collect();
     assert!(diffs.is_empty(), "{}", diffs.join("\n"));
 }

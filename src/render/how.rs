@@ -74,11 +74,7 @@ fn approximation_words(a: &Approximation) -> String {
             includes_decision,
             limit,
         } => {
-            let whose = if *includes_decision {
-                "this one included"
-            } else {
-                "after this decision"
-            };
+            let whose = whose(*includes_decision);
             format!(
                 "max-n over the next {depth} placement decisions ({whose}), greedy (R15) for every later one; max-n over {} {}",
                 depth + 1,
@@ -116,11 +112,7 @@ fn approximation_words(a: &Approximation) -> String {
             through_rolls,
             limit,
         } => {
-            let whose = if *includes_decision {
-                "this one included"
-            } else {
-                "after this decision"
-            };
+            let whose = whose(*includes_decision);
             format!(
                 "max-n over the next {depth} placement decisions ({whose}), greedy (R15) for the rest until roll {}, nobody placing after it; max-n over {} {}",
                 through_rolls + 1,
@@ -139,6 +131,15 @@ fn approximation_words(a: &Approximation) -> String {
         Approximation::LayoutsGreedy { rolls } => format!(
             "the greedy model (max-n over no placement): {rolls} rolls come before the last placement round, too many for an exact search"
         ),
+    }
+}
+
+/// Whether the decisions of a horizon count the decider's own.
+fn whose(includes_decision: bool) -> &'static str {
+    if includes_decision {
+        "this one included"
+    } else {
+        "after this decision"
     }
 }
 

@@ -50,7 +50,9 @@ pub struct VerdictJson {
     /// Exact, or sampled until settled.
     pub settled: bool,
     /// `exact`; `p_best` (the best option's `P(best)` reached `at_least`);
-    /// `tie` (the `options` listed tie within `margin`); null when not settled.
+    /// `tie` (the `options` listed tie within `margin`); `ahead` (every other
+    /// option is worse than the best, with 95% confidence each); null when
+    /// not settled.
     pub by: Option<&'static str>,
     /// Sampled only: the best option's `P(best)`.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -89,6 +91,11 @@ fn verdict_json(v: &Verdict) -> VerdictJson {
             by: Some("tie"),
             margin: Some(*margin),
             options: Some(options.iter().map(|a| a.to_string()).collect()),
+            ..plain
+        },
+        Verdict::Ahead { p_best } => VerdictJson {
+            by: Some("ahead"),
+            p_best: Some(clean(*p_best)),
             ..plain
         },
         Verdict::Open { p_best } => VerdictJson {

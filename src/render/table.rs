@@ -680,6 +680,10 @@ fn verdict_line(v: &Verdict) -> Option<String> {
                 names.join(", ")
             ))
         }
+        Verdict::Ahead { p_best } => Some(format!(
+            "Settled: every other option is worse (95% each); P(best) {}.\n",
+            percent(*p_best)
+        )),
         Verdict::Open { p_best } => Some(format!(
             "Not settled: P(best) {} only; more play-outs would tell (--until-settled).\n",
             percent(*p_best)

@@ -96,9 +96,8 @@ pub fn best_by_model(
     ];
     let asked = (!models.contains(&request.future)).then_some(request.future);
     // With no roll before the last placement, `round` is `greedy` (R15).
-    let same = |a: Future, b: Future| {
-        a == b || (rolls == 0 && [a, b] == [Future::Greedy, Future::Round])
-    };
+    let same =
+        |a: Future, b: Future| a == b || (rolls == 0 && [a, b] == [Future::Greedy, Future::Round]);
     for model in models.into_iter().chain(asked) {
         let known = out.iter().find(|&&(m, _)| same(m, model)).map(|&(_, a)| a);
         let best = if same(request.future, model) || same(model, request.future) {
@@ -114,6 +113,9 @@ pub fn best_by_model(
                 Future::None => None,
                 Future::Greedy | Future::Round if rolls > 0 => None,
                 Future::Equilibrium | Future::Quantal if rolls > 0 => None,
+                // Max-n branches on every option of every placement left: a
+                // tree that would exceed the budget is not started.
+                Future::Equilibrium if max_n_leaves(s) > BEST_BY_MODEL_NODES as f64 => None,
                 _ => {
                     // A fresh memo, so that what fits the budget does not
                     // depend on what was asked before; the kept solver's
@@ -133,6 +135,16 @@ pub fn best_by_model(
         }
     }
     out
+}
+
+/// The leaves of the max-n tree from `s`, about: each placement left takes
+/// at most one slot, so the k-th player after the decider has about k
+/// options fewer (fewer if money bounds them, more if a pass transposes).
+fn max_n_leaves(s: &State) -> f64 {
+    let options = crate::rules::legal_actions(s).len() as f64;
+    (0..future::placements_left(s))
+        .map(|k| (options - k as f64).max(1.0))
+        .product()
 }
 
 /// The option ranked first (R14).

@@ -113,6 +113,7 @@ fn verdict(e: &Estimate, rule: sample::Settle) -> Verdict {
         };
     }
     match sample::tied(e, leader, rule.margin) {
+        Some(tie) if tie.len() == 1 => Verdict::Ahead { p_best },
         Some(tie) => Verdict::Tie {
             margin: rule.margin,
             options: tie

@@ -43,6 +43,8 @@ pub enum Stop {
     Sure,
     /// The leader and the options within [`Settle::margin`] of it tie.
     Tie,
+    /// Every other option is worse than the leader, 95% each.
+    Ahead,
     Cap,
     TimeLimit,
 }
@@ -55,6 +57,7 @@ impl Stop {
             Stop::Settled => "settled",
             Stop::Sure => "p_best",
             Stop::Tie => "tie",
+            Stop::Ahead => "ahead",
             Stop::Cap => "cap",
             Stop::TimeLimit => "time_limit",
         }
@@ -126,7 +129,10 @@ pub(super) fn verdict(estimate: &Estimate, settle: Settle) -> Option<Stop> {
     if estimate.arms[leader].p_best >= settle.p_best {
         return Some(Stop::Sure);
     }
-    tied(estimate, leader, settle.margin).map(|_| Stop::Tie)
+    tied(estimate, leader, settle.margin).map(|tie| match tie.len() {
+        1 => Stop::Ahead,
+        _ => Stop::Tie,
+    })
 }
 
 /// The arm of highest value, ties to the first (R14).
@@ -238,6 +244,14 @@ mod tests {
         let e = estimate(&[5.0, 4.6], &[0.9, 0.1], se);
         assert_eq!(tied(&e, 0, 0.5), None);
         assert_eq!(verdict(&e, RULE), None);
+    }
+
+    #[test]
+    fn a_leader_surely_ahead_of_each_other_is_settled() {
+        let se = 0.1 / 2f64.sqrt();
+        let e = estimate(&[5.0, 4.0, 4.0], &[0.9, 0.05, 0.05], se);
+        assert_eq!(tied(&e, 0, 0.5), Some(vec![0]));
+        assert_eq!(verdict(&e, RULE), Some(Stop::Ahead));
     }
 
     #[test]
