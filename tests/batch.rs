@@ -50,13 +50,15 @@ fn batch_answers_equal_the_single_commands_for_every_example() {
     // Notation in, Monte Carlo with a seed, the same answer.
     let notation = "r*,b,g,y 1:g J7:r.b S9 G2 H:b Y:-,-,g X:y l:r";
     requests.push(json!({"id": 7, "command": "advise", "notation": notation,
-        "options": {"method": "mc", "samples": 432, "seed": 3}}));
+        "options": {"future": "none", "method": "mc", "samples": 432, "seed": 3}}));
     expected.push(single(
         &[
             "advise",
             "--json",
             "--pos",
             notation,
+            "--future",
+            "none",
             "--method",
             "mc",
             "--samples",

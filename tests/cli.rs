@@ -103,9 +103,10 @@ fn advise_json_has_the_fields_of_position_md() {
     assert!(out.status.success());
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
     assert_eq!(json["format_version"], 1);
+    // The default model (issue 14): round, exact.
     assert_eq!(
         (json["method"].as_str(), json["future"].as_str()),
-        (Some("exact"), Some("none"))
+        (Some("exact"), Some("round"))
     );
     assert_eq!(json["phase"], "placement");
     assert_eq!(json["decider"], "yellow");
@@ -294,6 +295,8 @@ fn the_table_shows_the_json_figures_with_95_percent_intervals() {
         let args = [
             "advise",
             example,
+            "--future",
+            "none",
             "--method",
             method,
             "--seed",
@@ -355,6 +358,9 @@ fn future_models_name_themselves_in_json_with_what_comes_next() {
         }
     }
     let out = run(&["advise", "--pos", pos, "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&text(&out.stdout)).expect("JSON");
+    assert_eq!(v["future"], "round", "the default model");
+    let out = run(&["advise", "--pos", pos, "--future", "none", "--json"]);
     let v: serde_json::Value = serde_json::from_str(&text(&out.stdout)).expect("JSON");
     assert_eq!(v["future"], "none");
     assert!(v["options"][0]["then"].is_null());

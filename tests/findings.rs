@@ -137,7 +137,16 @@ fn names_with_control_characters_are_refused_and_never_printed_raw() {
 fn a_cap_below_two_blocks_is_refused_and_a_cap_is_honoured_exactly() {
     for cap in ["0", "1", "431"] {
         let out = common::run_bin(
-            &["advise", EXAMPLE, "--method", "mc", "--max-samples", cap],
+            &[
+                "advise",
+                EXAMPLE,
+                "--future",
+                "none",
+                "--method",
+                "mc",
+                "--max-samples",
+                cap,
+            ],
             None,
         );
         assert_refused(&out, &["--max-samples: at least 432"]);
@@ -145,6 +154,8 @@ fn a_cap_below_two_blocks_is_refused_and_a_cap_is_honoured_exactly() {
     let args = [
         "advise",
         EXAMPLE,
+        "--future",
+        "none",
         "--method",
         "mc",
         "--seed",
@@ -166,6 +177,8 @@ fn a_tiny_positive_time_limit_is_accepted_and_non_positive_ones_refused() {
     let args = [
         "advise",
         EXAMPLE,
+        "--future",
+        "none",
         "--method",
         "mc",
         "--time-limit",

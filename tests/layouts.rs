@@ -289,6 +289,8 @@ fn the_command_line_prints_layouts_and_refuses_bad_input() {
         vec![
             "layouts",
             "examples/starts/4p-jade-shares.json",
+            "--future",
+            "greedy",
             "--method",
             "exact",
         ],
@@ -326,6 +328,8 @@ fn greedy_layouts_are_identical_whatever_the_thread_count() {
                 "J2 S5 N2",
                 "S3 G3 N3",
                 "J4 S5 G0",
+                "--future",
+                "greedy",
                 "--seed",
                 "7",
                 "--json",

@@ -142,6 +142,8 @@ fn one_thread_and_two_threads_give_identical_json() {
         vec![
             "advise",
             file.as_str(),
+            "--future",
+            "none",
             "--method",
             "mc",
             "--seed",
@@ -165,6 +167,8 @@ fn a_drawn_seed_is_printed_and_repeats_the_run() {
     let args = [
         "odds",
         file.as_str(),
+        "--future",
+        "none",
         "--method",
         "mc",
         "--samples",

@@ -211,7 +211,16 @@ fn a_request_without_risk_carries_no_distribution() {
 
 #[test]
 fn the_json_carries_distribution_p_loss_and_quantiles_and_the_table_p_loss() {
-    let json = common::run_ok(&["advise", "--json", "examples/3p-round1-start.json"], None);
+    let json = common::run_ok(
+        &[
+            "advise",
+            "--json",
+            "--future",
+            "none",
+            "examples/3p-round1-start.json",
+        ],
+        None,
+    );
     let v: serde_json::Value = serde_json::from_str(&json).expect("JSON");
     let silk = v["options"]
         .as_array()
@@ -222,7 +231,15 @@ fn the_json_carries_distribution_p_loss_and_quantiles_and_the_table_p_loss() {
     assert_eq!(silk["distribution"][1][0], 27);
     assert!((silk["p_loss"].as_f64().unwrap_or(-1.0) - 35.0 / 216.0).abs() < 1e-9);
     assert_eq!(silk["quantiles"], serde_json::json!([-3, 27, 27]));
-    let table = common::run_ok(&["advise", "examples/3p-round1-start.json"], None);
+    let table = common::run_ok(
+        &[
+            "advise",
+            "--future",
+            "none",
+            "examples/3p-round1-start.json",
+        ],
+        None,
+    );
     assert!(
         table.contains("P(loss)") && table.contains("16.2%"),
         "{table}"

@@ -269,7 +269,7 @@ fn the_model_changes_inside_the_session() {
         .collect();
     // The start's advice, then advise greedy, equilibrium, and the new model.
     assert_eq!(methods.len(), 4, "{out}");
-    assert!(methods[0].contains("future none"), "{methods:?}");
+    assert!(methods[0].contains("future round"), "{methods:?}");
     assert!(methods[1].contains("future greedy"), "{methods:?}");
     assert!(methods[2].contains("equilibrium"), "{methods:?}");
     assert!(methods[3].contains("future greedy"), "{methods:?}");
@@ -519,7 +519,7 @@ fn r15_a_given_lambda_is_not_fitted_and_the_model_word_takes_quantal() {
         "blue pass\nfit\nmodel quantal\nadvise\n",
     ));
     assert!(
-        out.contains("The model is none: 'model quantal' puts lambda to use."),
+        out.contains("The model is round: 'model quantal' puts lambda to use."),
         "{out}"
     );
     assert!(

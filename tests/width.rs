@@ -84,6 +84,8 @@ fn the_method_line_and_tables_fit_80_columns() {
             "mc",
             "--samples",
             "432",
+            "--future",
+            "none",
         ],
     ];
     for args in cases {
@@ -165,7 +167,8 @@ fn layouts_fit_80_columns_exact_and_sampled() {
     assert_fits(&exact, 80, "exact layouts");
     let sampled = output(
         &[
-            "layouts", "--only", "J1 S3 N5", "S3 G3 N3", start, "--seed", "1", "--buy",
+            "layouts", "--only", "J1 S3 N5", "S3 G3 N3", start, "--seed", "1", "--buy", "--future",
+            "greedy",
         ],
         None,
     );

@@ -74,11 +74,9 @@ pub fn run(
         .num_threads(threads.unwrap_or(0))
         .build()
         .map_err(|e| Error::Io(format!("cannot start threads: {e}")))?;
-    let bar = Counter::new(
-        task.settings.deals,
-        "deals",
-        std::io::stderr().is_terminal(),
-    );
+    // The match reports each voyage played: a deal's reference and one per seat.
+    let voyages = task.settings.deals * (task.settings.players as u64 + 1);
+    let bar = Counter::new(voyages, "voyages", std::io::stderr().is_terminal());
     let played = pool.install(|| {
         arena::run(
             &task.settings,

@@ -372,7 +372,7 @@ pub struct SolveArgs {
     /// equilibrium: every later placement and decision subgame-perfect (max-n);
     /// quantal: each later placement a random choice, better options likelier
     /// (see --lambda).
-    /// Default: none; greedy for layouts.
+    /// Default: round.
     #[arg(long, value_enum)]
     pub future: Option<FutureArg>,
     /// The rationality of the quantal model: an option's odds are proportional

@@ -20,6 +20,11 @@ use std::time::Duration;
 /// More threads than this is surely a typo.
 pub const MAX_THREADS: usize = 256;
 
+/// The future model when `--future` is not given, for every command: the
+/// one the arena found strongest across a population of opponents (README,
+/// "What we measured"), and exact and quick everywhere.
+pub const DEFAULT_FUTURE: Future = Future::Round;
+
 /// Play-outs made when no stopping rule is given.
 pub const DEFAULT_SAMPLES: u64 = 100_008;
 
@@ -476,13 +481,12 @@ pub fn default_samples(future: Future, layouts: bool) -> u64 {
 }
 
 impl SolveArgs {
-    /// The request of the flags; `layouts` has its own defaults (greedy, and
-    /// fewer play-outs: each one plays out every layout).
+    /// The request of the flags; `layouts` has its own default play-outs
+    /// (fewer: each one plays out every layout).
     fn request(self, layouts: bool, interactive: bool) -> Result<(Request, Option<usize>), Error> {
         self.check()?;
         let future = match self.future {
-            None if layouts => Future::Greedy,
-            None => Future::None,
+            None => DEFAULT_FUTURE,
             Some(FutureArg::None) => Future::None,
             Some(FutureArg::Greedy) => Future::Greedy,
             Some(FutureArg::Round) => Future::Round,
