@@ -20,9 +20,9 @@ use std::time::Duration;
 /// More threads than this is surely a typo.
 pub const MAX_THREADS: usize = 256;
 
-/// The future model when `--future` is not given, for every command: the
-/// one the arena found strongest across a population of opponents (README,
-/// "What we measured"), and exact and quick everywhere.
+/// The future model when `--future` is not given, for every command: chosen
+/// on the arena's evidence (README, "What we measured": it beats `none`, the
+/// heuristic player and `random`), and exact and quick everywhere.
 pub const DEFAULT_FUTURE: Future = Future::Round;
 
 /// Play-outs made when no stopping rule is given.
