@@ -21,8 +21,9 @@ use std::time::Duration;
 pub const MAX_THREADS: usize = 256;
 
 /// The future model when `--future` is not given, for every command: chosen
-/// on the arena's evidence (README, "What we measured": it beats `none`, the
-/// heuristic player and `random`), and exact and quick everywhere.
+/// on the arena's evidence (README, "What we measured") as the strongest
+/// model that is exact and answers within the table's two seconds from any
+/// position. `greedy` plays better but needs seconds early in a voyage.
 pub const DEFAULT_FUTURE: Future = Future::Round;
 
 /// Play-outs made when no stopping rule is given.
