@@ -135,29 +135,13 @@ fn names_with_control_characters_are_refused_and_never_printed_raw() {
 
 #[test]
 fn a_cap_below_two_blocks_is_refused_and_a_cap_is_honoured_exactly() {
+    // Sampled advice under none: the cap is the only stopping rule at work.
+    let sampled = ["advise", EXAMPLE, "--future", "none", "--method", "mc"];
     for cap in ["0", "1", "431"] {
-        let out = common::run_bin(
-            &[
-                "advise",
-                EXAMPLE,
-                "--future",
-                "none",
-                "--method",
-                "mc",
-                "--max-samples",
-                cap,
-            ],
-            None,
-        );
+        let out = common::run_bin(&[&sampled[..], &["--max-samples", cap]].concat(), None);
         assert_refused(&out, &["--max-samples: at least 432"]);
     }
-    let args = [
-        "advise",
-        EXAMPLE,
-        "--future",
-        "none",
-        "--method",
-        "mc",
+    let capped = [
         "--seed",
         "1",
         "--max-samples",
@@ -166,6 +150,7 @@ fn a_cap_below_two_blocks_is_refused_and_a_cap_is_honoured_exactly() {
         "5000",
         "--json",
     ];
+    let args = [&sampled[..], &capped[..]].concat();
     let v: serde_json::Value = serde_json::from_str(&common::run_ok(&args, None)).expect("JSON");
     let samples = v["samples"].as_u64().expect("samples");
     assert!(samples <= 700, "{samples} play-outs under a cap of 700");

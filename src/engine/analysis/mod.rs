@@ -96,11 +96,17 @@ pub fn best_by_model(
     ];
     let asked = (!models.contains(&request.future)).then_some(request.future);
     // With no roll before the last placement, `round` is `greedy` (R15).
-    let same =
-        |a: Future, b: Future| a == b || (rolls == 0 && [a, b] == [Future::Greedy, Future::Round]);
+    let same = |a: Future, b: Future| {
+        a == b
+            || (rolls == 0
+                && matches!(
+                    (a, b),
+                    (Future::Greedy, Future::Round) | (Future::Round, Future::Greedy)
+                ))
+    };
     for model in models.into_iter().chain(asked) {
         let known = out.iter().find(|&&(m, _)| same(m, model)).map(|&(_, a)| a);
-        let best = if same(request.future, model) || same(model, request.future) {
+        let best = if same(request.future, model) {
             advice.best().map(|o| o.action)
         } else if known.is_some() {
             known
