@@ -50,6 +50,12 @@ pub enum Future {
     /// Each later placement is a random choice, an option's probability
     /// proportional to `exp(lambda * value)`, its value under `none` (R15).
     Quantal,
+    /// `greedy` where it is exact (at most one roll before the last
+    /// placement round), `round` before that, where greedy could only be
+    /// sampled, in seconds. Chosen per position before any work, so figures
+    /// are always under `greedy` or `round`, and `How::reason` says which
+    /// and why (`Reason::Auto`).
+    Auto,
 }
 
 impl Future {
@@ -60,6 +66,7 @@ impl Future {
             Future::Round => "round",
             Future::Equilibrium => "equilibrium",
             Future::Quantal => "quantal",
+            Future::Auto => "auto",
         }
     }
 }
@@ -138,6 +145,9 @@ pub enum Reason {
     /// The equilibrium approximated by the greedy model, which ran for the
     /// inner reason.
     ByGreedy(Box<Reason>),
+    /// The `auto` model ran as `How::future`, for the rolls before the last
+    /// placement round; the method then ran for the inner reason.
+    Auto { rolls: u8, inner: Box<Reason> },
     /// Layouts: every layout enumerated exactly.
     PerLayout,
     /// Layouts: sampled with common dice across layouts, `rolls` rolls coming

@@ -80,6 +80,17 @@ fn a_policy_against_itself_differs_by_exactly_0_on_every_deal() {
         vec![0.0; 20],
         "random against itself, with money"
     );
+    let v = arena_json(&[
+        "--candidate",
+        "auto",
+        "--baseline",
+        "auto",
+        "--deals",
+        "2",
+        "--seed",
+        "5",
+    ]);
+    assert_eq!(diffs(&v), vec![0.0; 2], "auto against itself");
 }
 
 #[test]

@@ -103,10 +103,10 @@ fn advise_json_has_the_fields_of_position_md() {
     assert!(out.status.success());
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
     assert_eq!(json["format_version"], 1);
-    // The default model (issue 14): round, exact.
+    // The default model (issue 14): auto, which runs greedy after roll 1, exact.
     assert_eq!(
         (json["method"].as_str(), json["future"].as_str()),
-        (Some("exact"), Some("round"))
+        (Some("exact"), Some("greedy"))
     );
     assert_eq!(json["phase"], "placement");
     assert_eq!(json["decider"], "yellow");
@@ -357,9 +357,12 @@ fn future_models_name_themselves_in_json_with_what_comes_next() {
             assert_eq!(o["then"]["player"], "green", "{o}");
         }
     }
+    // The default, auto, runs greedy in the last round, and says why.
     let out = run(&["advise", "--pos", pos, "--json"]);
     let v: serde_json::Value = serde_json::from_str(&text(&out.stdout)).expect("JSON");
-    assert_eq!(v["future"], "round", "the default model");
+    assert_eq!(v["future"], "greedy", "the default model");
+    let why = v["method_reason"].as_str().expect("a reason");
+    assert!(why.starts_with("auto: greedy, exact"), "{why}");
     let out = run(&["advise", "--pos", pos, "--future", "none", "--json"]);
     let v: serde_json::Value = serde_json::from_str(&text(&out.stdout)).expect("JSON");
     assert_eq!(v["future"], "none");
@@ -410,4 +413,38 @@ fn equilibrium_by_monte_carlo_and_a_zero_budget_are_refused() {
         "sometimes",
     ]);
     assert_eq!(out.status.code(), Some(2));
+}
+
+/// The default model `auto` runs round before roll 1 of a four-player voyage
+/// (greedy would be sampled there) and greedy after it, and names the model
+/// it ran; it is never sampled.
+#[test]
+fn the_auto_model_names_the_model_it_ran_and_refuses_monte_carlo() {
+    for (file, model) in [
+        ("examples/3p-round1-start.json", "round"),
+        ("examples/round2-after-roll1-4p.json", "greedy"),
+    ] {
+        let out = run(&["advise", file, "--json"]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let v: serde_json::Value = serde_json::from_str(&text(&out.stdout)).expect("JSON");
+        assert_eq!(v["future"], model, "{file}");
+        assert_eq!(v["method"], "exact", "{file}");
+        let why = v["method_reason"].as_str().expect("a reason");
+        assert!(why.starts_with(&format!("auto: {model}")), "{file}: {why}");
+        let asked = run(&["advise", file, "--future", model, "--json"]);
+        let w: serde_json::Value = serde_json::from_str(&text(&asked.stdout)).expect("JSON");
+        assert_eq!(v["options"], w["options"], "{file}: auto is {model} here");
+    }
+    let out = run(&[
+        "advise",
+        "examples/3p-round1-start.json",
+        "--future",
+        "auto",
+        "--method",
+        "mc",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let err = text(&out.stderr);
+    assert!(err.contains("--method mc") && err.contains("auto"), "{err}");
 }

@@ -310,6 +310,47 @@ fn r15_round_is_greedy_in_the_last_round() {
     }
 }
 
+/// `auto` is greedy where at most one roll comes before the last placement
+/// round (exact there), and round before: the same figures as the model it
+/// names, and a reason that says which and why.
+#[test]
+fn auto_is_greedy_where_greedy_is_exact_and_round_before() {
+    let mut seen = [0usize; 3];
+    let positions: Vec<Position> = (0..3000)
+        .map(common::random_position)
+        .filter(|p| {
+            let s = p.state();
+            let rolls = analysis::rolls_before_last_round(s) as usize;
+            let wanted = matches!(s.phase, manila_odds::rules::Phase::Placement { .. })
+                && rolls < 3
+                && seen[rolls] < 3;
+            if wanted {
+                seen[rolls] += 1;
+            }
+            wanted
+        })
+        .collect();
+    assert_eq!(seen, [3, 3, 3]);
+    for position in &positions {
+        let rolls = analysis::rolls_before_last_round(position.state());
+        let model = if rolls <= 1 {
+            Future::Greedy
+        } else {
+            Future::Round
+        };
+        let auto = advise(position, Future::Auto);
+        let named = advise(position, model);
+        assert_eq!(auto.how.method, Method::Exact);
+        assert_eq!(auto.how.future, model, "rolls {rolls}");
+        assert!(how::reason(&auto.how).starts_with(&format!("auto: {}", model.name())));
+        assert_eq!(auto.options.len(), named.options.len());
+        for (a, n) in auto.options.iter().zip(&named.options) {
+            assert_eq!(a.action, n.action);
+            assert_eq!(a.ev, n.ev, "{}", a.action);
+        }
+    }
+}
+
 /// R15 `round` where nobody else places before the roll: the `none` values.
 #[test]
 fn r15_round_with_nobody_else_to_place_before_the_roll_is_none() {

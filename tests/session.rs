@@ -260,6 +260,8 @@ fn the_model_changes_inside_the_session() {
             "r*,b,g,y 2:r J10:b S9 N8:y",
             "--top",
             "3",
+            "--future",
+            "round",
         ],
         "advise greedy\nadvise --future equilibrium\nmodel greedy\nmodel\nadvise\n",
     );
@@ -284,7 +286,7 @@ fn the_model_changes_inside_the_session() {
     );
     assert!(
         text(&refused.stderr).contains(
-            "'greedie' is not a model (none, greedy, round, equilibrium, quantal); did you mean greedy?"
+            "'greedie' is not a model (none, greedy, round, auto, equilibrium, quantal); did you mean greedy?"
         ),
         "{}",
         text(&refused.stderr)
@@ -519,7 +521,7 @@ fn r15_a_given_lambda_is_not_fitted_and_the_model_word_takes_quantal() {
         "blue pass\nfit\nmodel quantal\nadvise\n",
     ));
     assert!(
-        out.contains("The model is round: 'model quantal' puts lambda to use."),
+        out.contains("The model is auto: 'model quantal' puts lambda to use."),
         "{out}"
     );
     assert!(

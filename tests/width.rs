@@ -124,14 +124,14 @@ fn top_shows_the_best_options_only() {
         ],
         None,
     );
-    assert!(text.contains("│ 3 ┆ pirate"), "{text}");
+    assert!(text.contains("│ 3 ┆ ship:nutmeg"), "{text}");
     assert!(!text.contains("ship:jade "), "{text}");
     assert!(
         text.contains("9 more options not shown (--top 3)."),
         "{text}"
     );
     // The recommendation is still the best option; the JSON still lists all.
-    assert!(text.contains("Recommendation: yellow should take ship:nutmeg"));
+    assert!(text.contains("Recommendation: yellow should take insurance"));
     let json = output(
         &[
             "advise",

@@ -24,13 +24,14 @@ pub enum PolicySpec {
 }
 
 impl PolicySpec {
-    /// Reads `none`, `greedy`, `round`, `equilibrium`, `quantal`, `random`,
+    /// Reads `none`, `greedy`, `round`, `auto`, `equilibrium`, `quantal`, `random`,
     /// `heuristic` or `cmd:COMMAND`.
     pub fn parse(flag: &str, text: &str) -> Result<PolicySpec, Error> {
         Ok(match text {
             "none" => PolicySpec::Model(Future::None),
             "greedy" => PolicySpec::Model(Future::Greedy),
             "round" => PolicySpec::Model(Future::Round),
+            "auto" => PolicySpec::Model(Future::Auto),
             "equilibrium" => PolicySpec::Model(Future::Equilibrium),
             "quantal" => PolicySpec::Model(Future::Quantal),
             "random" => PolicySpec::Random,
@@ -41,7 +42,7 @@ impl PolicySpec {
                 }
                 _ => {
                     return Err(Error::Usage(format!(
-                        "{flag}: '{text}' is not a policy: none, greedy, round, equilibrium, quantal, random, heuristic or cmd:COMMAND"
+                        "{flag}: '{text}' is not a policy: none, greedy, round, auto, equilibrium, quantal, random, heuristic or cmd:COMMAND"
                     )));
                 }
             },

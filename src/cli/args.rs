@@ -268,8 +268,8 @@ pub enum Command {
 /// The flags of `arena`.
 #[derive(clap::Args, Debug)]
 pub struct ArenaArgs {
-    /// The policy measured: none, greedy, round, equilibrium, quantal, random,
-    /// heuristic or cmd:COMMAND.
+    /// The policy measured: none, greedy, round, auto, equilibrium, quantal,
+    /// random, heuristic or cmd:COMMAND.
     #[arg(long, value_name = "POLICY")]
     pub candidate: String,
     /// The policy it is measured against, in the other seats and the reference.
@@ -371,8 +371,9 @@ pub struct SolveArgs {
     /// round: greedy until the next roll, nobody placing after it;
     /// equilibrium: every later placement and decision subgame-perfect (max-n);
     /// quantal: each later placement a random choice, better options likelier
-    /// (see --lambda).
-    /// Default: round.
+    /// (see --lambda); auto: greedy from the position where it is exact (at
+    /// most one roll before the last placement round), round before it.
+    /// Default: auto.
     #[arg(long, value_enum)]
     pub future: Option<FutureArg>,
     /// The rationality of the quantal model: an option's odds are proportional
@@ -393,6 +394,7 @@ pub enum FutureArg {
     Round,
     Equilibrium,
     Quantal,
+    Auto,
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug)]

@@ -23,8 +23,10 @@ pub const MAX_THREADS: usize = 256;
 /// The future model when `--future` is not given, for every command: chosen
 /// on the arena's evidence (README, "What we measured") as the strongest
 /// model that is exact and answers within the table's two seconds from any
-/// position. `greedy` plays better but needs seconds early in a voyage.
-pub const DEFAULT_FUTURE: Future = Future::Round;
+/// position: `greedy` wherever greedy is exact, `round` before the first roll.
+/// `greedy` throughout plays better still, but before the first roll it can
+/// only be sampled, and needs seconds to settle there.
+pub const DEFAULT_FUTURE: Future = Future::Auto;
 
 /// Play-outs made when no stopping rule is given.
 pub const DEFAULT_SAMPLES: u64 = 100_008;
@@ -493,6 +495,7 @@ impl SolveArgs {
             Some(FutureArg::Round) => Future::Round,
             Some(FutureArg::Equilibrium) => Future::Equilibrium,
             Some(FutureArg::Quantal) => Future::Quantal,
+            Some(FutureArg::Auto) => Future::Auto,
         };
         let method = match self.method {
             MethodArg::Exact => MethodChoice::Exact,

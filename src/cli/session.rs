@@ -38,7 +38,8 @@ Events, as at the table (any case; a cargo by its initial, j s g n):
   1, 2, ...         take that row of the last advice
 Commands:
   show | pos        the board | the position in the notation
-  advise [MODEL]    advice now (MODEL: none, greedy, equilibrium, quantal)
+  advise [MODEL]    advice now (MODEL: auto, none, greedy, round,
+                    equilibrium, quantal)
   odds [MODEL]      each ship's odds and every player's value
   model MODEL       the model of every later advice
   fit               the quantal model's lambda, fitted to the placements seen
@@ -474,8 +475,8 @@ impl Session {
         match model_word(rest)? {
             None => Ok(render::wrap::wrap(
                 &format!(
-                    "The model is {}: 'model none', 'model greedy', 'model equilibrium' \
-                     or 'model quantal' changes it.\n",
+                    "The model is {}: 'model none', 'model greedy', 'model round', \
+                     'model auto', 'model equilibrium' or 'model quantal' changes it.\n",
                     self.request.future.name()
                 ),
                 self.options.fit.width,
@@ -787,6 +788,7 @@ fn model_word(rest: &str) -> Result<Option<Future>, String> {
         Future::None,
         Future::Greedy,
         Future::Round,
+        Future::Auto,
         Future::Equilibrium,
         Future::Quantal,
     ];
@@ -797,7 +799,7 @@ fn model_word(rest: &str) -> Result<Option<Future>, String> {
         .ok_or_else(|| {
             let names = models.map(Future::name);
             format!(
-                "'{word}' is not a model (none, greedy, round, equilibrium, quantal){}",
+                "'{word}' is not a model (none, greedy, round, auto, equilibrium, quantal){}",
                 said::did_you_mean(word, &names)
             )
         })

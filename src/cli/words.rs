@@ -10,6 +10,7 @@ use crate::parse::layout::LayoutError;
 pub fn request_error(e: RequestError) -> Error {
     Error::Usage(match e {
         RequestError::SampledEquilibrium => "--method mc: the equilibrium is searched exactly (or approximated, as the output says); use --method auto or exact".into(),
+        RequestError::SampledAuto => "--method mc: the auto model runs greedy only where greedy is enumerated, and round elsewhere; it is never sampled; use --method auto or exact, or --future greedy".into(),
         RequestError::SampledRound => "--method mc: the round model has no roll before its placements end, and is always enumerated; use --method auto or exact".into(),
         RequestError::ExactLayoutsPlacing => "--method exact: at a voyage's start a model that keeps placing meets two rolls before the last round, out of reach of exact enumeration; use --future none, or --method auto".into(),
     })

@@ -18,7 +18,8 @@ use crate::rules::{self, Cargo, Layout, MAX_SHARES, MIN_SHARE_PRICE, State, star
 /// round.
 pub fn check(request: &Request) -> Result<(), RequestError> {
     analysis::check(request)?;
-    let placing = !matches!(request.future, Future::None | Future::Round);
+    // `auto` runs `round` at every voyage start.
+    let placing = !matches!(request.future, Future::None | Future::Round | Future::Auto);
     if placing && request.method == MethodChoice::Exact {
         return Err(RequestError::ExactLayoutsPlacing);
     }
@@ -101,8 +102,19 @@ pub fn compare(
     let mut request = request.clone();
     request.valuation.count_shares |= buy;
     let candidates = candidates(template, layouts, buy);
+    let auto = (request.future == Future::Auto).then(|| {
+        let (future, rolls) = analysis::method::auto_future(template);
+        request.future = future;
+        rolls
+    });
     // The method depends on the voyage's progress, the same for every layout.
     let mut how = how(template, &request);
+    if let Some(rolls) = auto {
+        how.reason = Reason::Auto {
+            rolls,
+            inner: Box::new(how.reason),
+        };
+    }
     let hm = template.harbour_master as usize;
     let values = match how.method {
         Method::Exact => exact_values(&candidates, &request),

@@ -55,9 +55,27 @@ fn reason_words(reason: &Reason, method: Method) -> String {
             "equilibrium approximated by greedy; {}",
             reason_words(inner, method)
         ),
+        // The model's own words say why it is exact, unless the user asked.
+        Reason::Auto { rolls, inner } => match **inner {
+            Reason::Asked => format!("{}; {}", auto_words(*rolls), reason_words(inner, method)),
+            _ => auto_words(*rolls),
+        },
         Reason::PerLayout => "exact enumeration per layout".into(),
         Reason::CommonDice { rolls } => format!(
             "Monte Carlo with common dice across layouts: {rolls} rolls come before the last placement round"
+        ),
+    }
+}
+
+/// Which model `auto` ran, and why, in the rolls to come before the last
+/// placement round.
+fn auto_words(rolls: u8) -> String {
+    match rolls {
+        0 | 1 => format!(
+            "auto: greedy, exact with at most one roll before the last placement round ({rolls})"
+        ),
+        _ => format!(
+            "auto: round, exact; greedy would be sampled, with {rolls} rolls before the last placement round (--future greedy)"
         ),
     }
 }

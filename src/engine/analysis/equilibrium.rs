@@ -13,7 +13,7 @@
 //! that fits is the answer; it is the exact equilibrium once it reaches the
 //! last round with every roll summed whole.
 
-use super::{Answer, Progress, Request, by_model, rolls_before_last_round};
+use super::{Answer, Progress, Request, StandIn, by_model, rolls_before_last_round};
 use crate::engine::cache::Cache;
 use crate::engine::exact::Solver;
 use crate::engine::future::{self, Horizon, Planner};
@@ -104,7 +104,7 @@ fn last_round<A: Answer>(cache: &mut Cache, s: &State, request: &Request, progre
         future: Future::Greedy,
         ..request.clone()
     };
-    by_model(cache, s, &greedy, progress, Some(why))
+    by_model(cache, s, &greedy, progress, Some(StandIn::Equilibrium(why)))
 }
 
 /// The raw figures with each option's distribution when asked, walked as the

@@ -68,6 +68,10 @@ pub enum RequestError {
     /// enumerated.
     #[error("the round model is enumerated, never sampled")]
     SampledRound,
+    /// Monte Carlo asked for `auto`, which picks greedy only where greedy is
+    /// enumerated, and round elsewhere: it is never sampled.
+    #[error("the auto model is enumerated, never sampled")]
+    SampledAuto,
     /// Exact layouts asked for under a model that keeps placing: at a voyage's
     /// start two rolls come before the last round.
     #[error("exact layouts under a model that keeps placing are out of reach")]
@@ -81,6 +85,9 @@ pub fn check(request: &Request) -> Result<(), RequestError> {
     }
     if request.future == Future::Round && request.method == MethodChoice::MonteCarlo {
         return Err(RequestError::SampledRound);
+    }
+    if request.future == Future::Auto && request.method == MethodChoice::MonteCarlo {
+        return Err(RequestError::SampledAuto);
     }
     Ok(())
 }
@@ -148,6 +155,20 @@ pub(super) fn choose(s: &State, request: &Request) -> (Method, Reason) {
             (method, Reason::Steps { steps, budget })
         }
     }
+}
+
+/// The model `auto` runs as from `s`, and the rolls before the last
+/// placement round that decide it: `greedy` where at most one roll comes
+/// first, so that its search is exact and takes a fraction of a second;
+/// `round` before, where greedy could only be sampled, and needs seconds to
+/// settle (README, "What we measured").
+pub fn auto_future(s: &State) -> (Future, u8) {
+    let rolls = rolls_before_last_round(s);
+    let future = match rolls {
+        0 | 1 => Future::Greedy,
+        _ => Future::Round,
+    };
+    (future, rolls)
 }
 
 /// Rolls still to come before the last placement round begins, when a

@@ -84,6 +84,8 @@ pub fn best_by_model(
 ) -> Vec<(Future, Action)> {
     let s = position.state();
     let rolls = rolls_before_last_round(s);
+    // The model the advice ran under (`auto` runs greedy or round).
+    let own = advice.how.future;
     let mut out = Vec::new();
     // Quantal is not searched here (it is shown when it is the advice's own
     // model): its best option lies between greedy's and uniform play's, and
@@ -94,7 +96,7 @@ pub fn best_by_model(
         Future::Round,
         Future::Equilibrium,
     ];
-    let asked = (!models.contains(&request.future)).then_some(request.future);
+    let asked = (!models.contains(&own)).then_some(own);
     // With no roll before the last placement, `round` is `greedy` (R15).
     let same = |a: Future, b: Future| {
         a == b
@@ -106,7 +108,7 @@ pub fn best_by_model(
     };
     for model in models.into_iter().chain(asked) {
         let known = out.iter().find(|&&(m, _)| same(m, model)).map(|&(_, a)| a);
-        let best = if same(request.future, model) {
+        let best = if same(own, model) {
             advice.best().map(|o| o.action)
         } else if known.is_some() {
             known
@@ -230,39 +232,62 @@ impl Answer for Odds {
 fn analyse<A: Answer>(cache: &mut Cache, s: &State, request: &Request, progress: Progress) -> A {
     match request.future {
         Future::Equilibrium => equilibrium::analyse(cache, s, request, progress),
+        Future::Auto => {
+            let (future, rolls) = method::auto_future(s);
+            let resolved = Request {
+                future,
+                ..request.clone()
+            };
+            by_model(cache, s, &resolved, progress, Some(StandIn::Auto { rolls }))
+        }
         _ => by_model(cache, s, request, progress, None),
     }
 }
 
+/// Why `by_model` runs a model other than the one asked for.
+#[derive(Clone, Copy)]
+enum StandIn {
+    /// `auto` chose the request's model for the rolls before the last round.
+    Auto { rolls: u8 },
+    /// The greedy model stands in for the equilibrium, for that reason.
+    Equilibrium(GreedyWhy),
+}
+
 /// Under `none` or `greedy`, by the method `method::choose` picks: the exact
-/// `none` solver, the exact greedy planner, or Monte Carlo. `fallback`: the
-/// greedy model stands in for the equilibrium, for that reason.
+/// `none` solver, the exact greedy planner, or Monte Carlo. `stand_in`: the
+/// request's model runs in place of another, for that reason.
 fn by_model<A: Answer>(
     cache: &mut Cache,
     s: &State,
     request: &Request,
     progress: Progress,
-    fallback: Option<GreedyWhy>,
+    stand_in: Option<StandIn>,
 ) -> A {
     let (method, reason) = method::choose(s, request);
-    let how = match fallback {
-        None => How {
-            method,
-            reason,
-            future: request.future,
-            shares_counted: request.valuation.count_shares,
-            approximation: None,
-            sampling: None,
-            lambda: (request.future == Future::Quantal).then(|| request.lambda.clone()),
+    let plain = How {
+        method,
+        reason,
+        future: request.future,
+        shares_counted: request.valuation.count_shares,
+        approximation: None,
+        sampling: None,
+        lambda: (request.future == Future::Quantal).then(|| request.lambda.clone()),
+    };
+    let how = match stand_in {
+        None => plain,
+        Some(StandIn::Auto { rolls }) => How {
+            reason: Reason::Auto {
+                rolls,
+                inner: Box::new(plain.reason),
+            },
+            ..plain
         },
-        Some(why) => How {
-            method,
-            reason: Reason::ByGreedy(Box::new(reason)),
+        Some(StandIn::Equilibrium(why)) => How {
+            reason: Reason::ByGreedy(Box::new(plain.reason)),
             future: Future::Equilibrium,
-            shares_counted: request.valuation.count_shares,
             approximation: Some(Approximation::Greedy(why)),
-            sampling: None,
             lambda: None,
+            ..plain
         },
     };
     match (method, request.future) {
