@@ -4,7 +4,7 @@
 mod common;
 
 use manila_odds::Position;
-use serde_json::Value;
+use serde_json::{Value, json};
 use std::process::Output;
 
 const BIN: &str = env!("CARGO_BIN_EXE_manila-odds");
@@ -91,6 +91,10 @@ fn a_policy_against_itself_differs_by_exactly_0_on_every_deal() {
         "5",
     ]);
     assert_eq!(diffs(&v), vec![0.0; 2], "auto against itself");
+    assert_eq!(
+        (&v["candidate"], &v["baseline"]),
+        (&json!("auto"), &json!("auto"))
+    );
 }
 
 #[test]

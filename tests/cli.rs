@@ -362,7 +362,7 @@ fn future_models_name_themselves_in_json_with_what_comes_next() {
     let v: serde_json::Value = serde_json::from_str(&text(&out.stdout)).expect("JSON");
     assert_eq!(v["future"], "greedy", "the default model");
     let why = v["method_reason"].as_str().expect("a reason");
-    assert!(why.starts_with("auto: greedy, exact"), "{why}");
+    assert!(why.starts_with("future auto: greedy"), "{why}");
     let out = run(&["advise", "--pos", pos, "--future", "none", "--json"]);
     let v: serde_json::Value = serde_json::from_str(&text(&out.stdout)).expect("JSON");
     assert_eq!(v["future"], "none");
@@ -415,13 +415,14 @@ fn equilibrium_by_monte_carlo_and_a_zero_budget_are_refused() {
     assert_eq!(out.status.code(), Some(2));
 }
 
-/// The default model `auto` runs round before roll 1 of a four-player voyage
-/// (greedy would be sampled there) and greedy after it, and names the model
-/// it ran; it is never sampled.
+/// The default model `auto` runs round before roll 1 (greedy would be sampled
+/// there) and greedy after it, with three, four or five players, and names
+/// the model it ran; it is never sampled.
 #[test]
 fn the_auto_model_names_the_model_it_ran_and_refuses_monte_carlo() {
     for (file, model) in [
         ("examples/3p-round1-start.json", "round"),
+        ("examples/5p-before-roll1-4-placed.json", "round"),
         ("examples/round2-after-roll1-4p.json", "greedy"),
     ] {
         let out = run(&["advise", file, "--json"]);
@@ -430,8 +431,12 @@ fn the_auto_model_names_the_model_it_ran_and_refuses_monte_carlo() {
         assert_eq!(v["future"], model, "{file}");
         assert_eq!(v["method"], "exact", "{file}");
         let why = v["method_reason"].as_str().expect("a reason");
-        assert!(why.starts_with(&format!("auto: {model}")), "{file}: {why}");
+        assert!(
+            why.starts_with(&format!("future auto: {model}")),
+            "{file}: {why}"
+        );
         let asked = run(&["advise", file, "--future", model, "--json"]);
+        assert!(asked.status.success(), "{}", text(&asked.stderr));
         let w: serde_json::Value = serde_json::from_str(&text(&asked.stdout)).expect("JSON");
         assert_eq!(v["options"], w["options"], "{file}: auto is {model} here");
     }

@@ -342,7 +342,11 @@ fn auto_is_greedy_where_greedy_is_exact_and_round_before() {
         let named = advise(position, model);
         assert_eq!(auto.how.method, Method::Exact);
         assert_eq!(auto.how.future, model, "rolls {rolls}");
-        assert!(how::reason(&auto.how).starts_with(&format!("auto: {}", model.name())));
+        let why = how::reason(&auto.how);
+        assert!(
+            why.starts_with(&format!("future auto: {}", model.name())),
+            "{why}"
+        );
         assert_eq!(auto.options.len(), named.options.len());
         for (a, n) in auto.options.iter().zip(&named.options) {
             assert_eq!(a.action, n.action);

@@ -88,7 +88,8 @@ pub enum Command {
     },
     /// Compare the harbour master's 100 layouts (R3: the cargo left ashore and the
     /// start spaces), ranked by the harbour master's value under the future model
-    /// (default greedy), with each ship's docking odds and every player's value.
+    /// (default auto, which is round at a voyage start), with each ship's docking
+    /// odds and every player's value.
     ///
     /// The input is a voyage's start: the POSITION.md JSON without ships (or with
     /// ships empty): players, harbour master, and optional cash, shares, prices.
@@ -129,7 +130,8 @@ pub enum Command {
     /// with --buy the best purchase), P's value when each other player Q is
     /// harbour master and picks Q's best layout, and the bid limit against Q:
     /// the difference, and its mean over Q. All under one future model (the
-    /// layouts comparison's default, greedy). The start's shares count.
+    /// layouts comparison's default, auto: round at a voyage start). The
+    /// start's shares count.
     #[command(verbatim_doc_comment)]
     Bid {
         /// The voyage start: a JSON file (POSITION.md without ships), - for

@@ -122,6 +122,8 @@ pub struct Planner {
 
 impl Planner {
     pub fn new(model: Future, valuation: Valuation) -> Planner {
+        // `auto` is resolved to the model it runs before any planning.
+        debug_assert!(model != Future::Auto, "auto reaches a planner unresolved");
         Planner {
             solver: Solver::with(valuation),
             model,

@@ -55,10 +55,10 @@ fn reason_words(reason: &Reason, method: Method) -> String {
             "equilibrium approximated by greedy; {}",
             reason_words(inner, method)
         ),
-        // The model's own words say why it is exact, unless the user asked.
+        // The model's words say why it is exact, unless the user chose the method.
         Reason::Auto { rolls, inner } => match **inner {
             Reason::Asked => format!("{}; {}", auto_words(*rolls), reason_words(inner, method)),
-            _ => auto_words(*rolls),
+            _ => format!("{}; exact", auto_words(*rolls)),
         },
         Reason::PerLayout => "exact enumeration per layout".into(),
         Reason::CommonDice { rolls } => format!(
@@ -71,11 +71,13 @@ fn reason_words(reason: &Reason, method: Method) -> String {
 /// placement round.
 fn auto_words(rolls: u8) -> String {
     match rolls {
-        0 | 1 => format!(
-            "auto: greedy, exact with at most one roll before the last placement round ({rolls})"
-        ),
+        0 | 1 => {
+            format!(
+                "future auto: greedy (at most one roll before the last placement round: {rolls})"
+            )
+        }
         _ => format!(
-            "auto: round, exact; greedy would be sampled, with {rolls} rolls before the last placement round (--future greedy)"
+            "future auto: round ({rolls} rolls before the last placement round, where greedy takes seconds: --future greedy)"
         ),
     }
 }
