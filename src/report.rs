@@ -145,9 +145,14 @@ pub enum Reason {
     /// The equilibrium approximated by the greedy model, which ran for the
     /// inner reason.
     ByGreedy(Box<Reason>),
-    /// The `auto` model ran as `How::future`, for the rolls before the last
-    /// placement round; the method then ran for the inner reason.
-    Auto { rolls: u8, inner: Box<Reason> },
+    /// The `auto` model ran as `model` (`How::future`), for the `rolls`
+    /// before the last placement round; the method then ran for the inner
+    /// reason.
+    Auto {
+        model: Future,
+        rolls: u8,
+        inner: Box<Reason>,
+    },
     /// Layouts: every layout enumerated exactly.
     PerLayout,
     /// Layouts: sampled with common dice across layouts, `rolls` rolls coming

@@ -111,6 +111,7 @@ pub fn compare(
     let mut how = how(template, &request);
     if let Some(rolls) = auto {
         how.reason = Reason::Auto {
+            model: request.future,
             rolls,
             inner: Box::new(how.reason),
         };

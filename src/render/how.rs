@@ -2,7 +2,7 @@
 //! was approximated, as the table's method line and the JSON's `method_reason`
 //! and `approximation` say them. The words name the flags that change them.
 
-use crate::report::{Approximation, GreedyWhy, How, Lambda, Limit, Method, Reason};
+use crate::report::{Approximation, Future, GreedyWhy, How, Lambda, Limit, Method, Reason};
 
 /// Why the method ran, in one line.
 pub fn reason(how: &How) -> String {
@@ -56,9 +56,17 @@ fn reason_words(reason: &Reason, method: Method) -> String {
             reason_words(inner, method)
         ),
         // The model's words say why it is exact, unless the user chose the method.
-        Reason::Auto { rolls, inner } => match **inner {
-            Reason::Asked => format!("{}; {}", auto_words(*rolls), reason_words(inner, method)),
-            _ => format!("{}; exact", auto_words(*rolls)),
+        Reason::Auto {
+            model,
+            rolls,
+            inner,
+        } => match **inner {
+            Reason::Asked => format!(
+                "{}; {}",
+                auto_words(*model, *rolls),
+                reason_words(inner, method)
+            ),
+            _ => format!("{}; exact", auto_words(*model, *rolls)),
         },
         Reason::PerLayout => "exact enumeration per layout".into(),
         Reason::CommonDice { rolls } => format!(
@@ -68,16 +76,17 @@ fn reason_words(reason: &Reason, method: Method) -> String {
 }
 
 /// Which model `auto` ran, and why, in the rolls to come before the last
-/// placement round.
-fn auto_words(rolls: u8) -> String {
-    match rolls {
-        0 | 1 => {
+/// placement round (the engine chose; these are only its words).
+fn auto_words(model: Future, rolls: u8) -> String {
+    match model {
+        Future::Greedy => {
             format!(
                 "future auto: greedy (at most one roll before the last placement round: {rolls})"
             )
         }
         _ => format!(
-            "future auto: round ({rolls} rolls before the last placement round, where greedy takes seconds: --future greedy)"
+            "future auto: {} ({rolls} rolls before the last placement round, where greedy takes seconds: --future greedy)",
+            model.name()
         ),
     }
 }

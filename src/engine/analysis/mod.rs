@@ -238,7 +238,11 @@ fn analyse<A: Answer>(cache: &mut Cache, s: &State, request: &Request, progress:
                 future,
                 ..request.clone()
             };
-            by_model(cache, s, &resolved, progress, Some(StandIn::Auto { rolls }))
+            let stand_in = StandIn::Auto {
+                model: future,
+                rolls,
+            };
+            by_model(cache, s, &resolved, progress, Some(stand_in))
         }
         _ => by_model(cache, s, request, progress, None),
     }
@@ -247,8 +251,8 @@ fn analyse<A: Answer>(cache: &mut Cache, s: &State, request: &Request, progress:
 /// Why `by_model` runs a model other than the one asked for.
 #[derive(Clone, Copy)]
 enum StandIn {
-    /// `auto` chose the request's model for the rolls before the last round.
-    Auto { rolls: u8 },
+    /// `auto` chose `model` for the rolls before the last round.
+    Auto { model: Future, rolls: u8 },
     /// The greedy model stands in for the equilibrium, for that reason.
     Equilibrium(GreedyWhy),
 }
@@ -275,8 +279,9 @@ fn by_model<A: Answer>(
     };
     let how = match stand_in {
         None => plain,
-        Some(StandIn::Auto { rolls }) => How {
+        Some(StandIn::Auto { model, rolls }) => How {
             reason: Reason::Auto {
+                model,
                 rolls,
                 inner: Box::new(plain.reason),
             },
