@@ -226,7 +226,7 @@ fn main() {
     // `cargo run --release --example bench -- batch` runs the sections whose
     // name contains "batch" only.
     let only = std::env::args().nth(1).unwrap_or_default();
-    let sections: [(&str, fn()); 10] = [
+    let sections: [(&str, fn()); 11] = [
         ("defaults", defaults),
         ("exact", exact_advice),
         ("risk", || risk_time(&CASES)),
@@ -237,6 +237,7 @@ fn main() {
         ("batch", batch_speed),
         ("bid", bid_time),
         ("layouts", layouts_time),
+        ("search", search_time),
     ];
     for (name, run) in sections {
         if name.contains(only.as_str()) {
@@ -641,4 +642,36 @@ fn bid_time() {
         greedy.as_secs_f64(),
         t.elapsed().as_secs_f64()
     );
+}
+
+/// The arena's search candidates (`paranoid`, `best-reply`) on the harbour
+/// master's first placement of a voyage, 3 to 5 players (the deepest search
+/// of a voyage: every placement before roll 1), one core, a fresh solver each
+/// run (median of 3). Checked first: everyone against the searcher is worth
+/// no more than one reply.
+fn search_time() {
+    use manila_odds::engine::exact::Solver;
+    use manila_odds::engine::search;
+    let (cargos, starts) = rules::layouts()[0];
+    for players in 3..=5 {
+        let s = rules::voyage_start(players, 0, cargos, starts, rules::Variant::default());
+        let paranoid = search::paranoid(&s, &mut Solver::new()).expect("a placement");
+        let reply = search::best_reply(&s, &mut Solver::new()).expect("a placement");
+        assert!(paranoid.value <= reply.value + 1e-9);
+        let timed = |f: fn(&rules::State, &mut Solver) -> Option<search::Searched>| {
+            let times: Vec<Duration> = (0..3)
+                .map(|_| {
+                    let t = Instant::now();
+                    std::hint::black_box(f(&s, &mut Solver::new()));
+                    t.elapsed()
+                })
+                .collect();
+            median(times).as_secs_f64()
+        };
+        println!(
+            "search: {players} players, first placement: paranoid {:.2} s, best-reply {:.3} s",
+            timed(search::paranoid),
+            timed(search::best_reply)
+        );
+    }
 }

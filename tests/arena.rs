@@ -95,6 +95,22 @@ fn a_policy_against_itself_differs_by_exactly_0_on_every_deal() {
         (&v["candidate"], &v["baseline"]),
         (&json!("auto"), &json!("auto"))
     );
+    for search in ["paranoid", "best-reply", "auto-paranoid"] {
+        let v = arena_json(&[
+            "--candidate",
+            search,
+            "--baseline",
+            search,
+            "--deals",
+            "3",
+            "--seed",
+            "5",
+            "--cash",
+            "12",
+        ]);
+        assert_eq!(diffs(&v), vec![0.0; 3], "{search} against itself");
+        assert_eq!(v["candidate"], json!(search));
+    }
 }
 
 #[test]

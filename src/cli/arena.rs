@@ -5,7 +5,9 @@ use super::bots::Bot;
 use super::progress::Counter;
 use crate::Error;
 use crate::engine::analysis::Request;
-use crate::engine::arena::{self, Heuristic, Maker, Model, Random, Recorded, Settings};
+use crate::engine::arena::{
+    self, Heuristic, Maker, Model, Random, Recorded, Search, Searcher, Settings,
+};
 use crate::parse::{events, notation};
 use crate::position::Position;
 use crate::render::{self, Format};
@@ -20,12 +22,13 @@ pub enum PolicySpec {
     Model(Future),
     Random,
     Heuristic,
+    Search(Search),
     Command(String),
 }
 
 impl PolicySpec {
     /// Reads `none`, `greedy`, `round`, `auto`, `equilibrium`, `quantal`, `random`,
-    /// `heuristic` or `cmd:COMMAND`.
+    /// `heuristic`, `paranoid`, `best-reply`, `auto-paranoid` or `cmd:COMMAND`.
     pub fn parse(flag: &str, text: &str) -> Result<PolicySpec, Error> {
         Ok(match text {
             "none" => PolicySpec::Model(Future::None),
@@ -36,13 +39,16 @@ impl PolicySpec {
             "quantal" => PolicySpec::Model(Future::Quantal),
             "random" => PolicySpec::Random,
             "heuristic" => PolicySpec::Heuristic,
+            "paranoid" => PolicySpec::Search(Search::Paranoid),
+            "best-reply" => PolicySpec::Search(Search::BestReply),
+            "auto-paranoid" => PolicySpec::Search(Search::AutoParanoid),
             _ => match text.strip_prefix("cmd:") {
                 Some(command) if !command.trim().is_empty() => {
                     PolicySpec::Command(command.to_string())
                 }
                 _ => {
                     return Err(Error::Usage(format!(
-                        "{flag}: '{text}' is not a policy: none, greedy, round, auto, equilibrium, quantal, random, heuristic or cmd:COMMAND"
+                        "{flag}: '{text}' is not a policy: none, greedy, round, auto, equilibrium, quantal, random, heuristic, paranoid, best-reply, auto-paranoid or cmd:COMMAND"
                     )));
                 }
             },
@@ -108,6 +114,10 @@ fn maker(spec: &PolicySpec, request: &Request, task: &ArenaTask) -> Box<dyn Make
             seed: task.settings.seed,
         }),
         PolicySpec::Heuristic => Box::new(Heuristic),
+        PolicySpec::Search(search) => Box::new(Searcher {
+            search: *search,
+            request: request.clone(),
+        }),
         PolicySpec::Command(command) => Box::new(Bot {
             command: command.clone(),
             timeout: task.bot_timeout,

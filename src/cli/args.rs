@@ -238,12 +238,16 @@ pub enum Command {
     /// (the reference), and once per seat with the candidate in that seat. A
     /// deal's figure is the mean over seats of the candidate's profit minus the
     /// reference profit of that seat; the match reports the mean over deals
-    /// with its 95% interval. A POLICY is none, greedy, round, equilibrium or
-    /// quantal (decides with the advice's best option under that model;
-    /// --samples, --time-limit, --max-nodes, --method apply to it), random
-    /// (uniform among the legal options), heuristic (a rule-of-thumb player,
-    /// as a typical human), or cmd:COMMAND, a program speaking the bot
-    /// protocol (BOTS.md), started with sh -c, one instance per thread.
+    /// with its 95% interval. A POLICY is none, greedy, round, auto,
+    /// equilibrium or quantal (decides with the advice's best option under
+    /// that model; --samples, --time-limit, --max-nodes, --method apply to
+    /// it), random (uniform among the legal options), heuristic (a
+    /// rule-of-thumb player, as a typical human), paranoid or best-reply
+    /// (round, its placements searched to the next roll as if the others
+    /// played against it: all of them, or the one whose reply hurts most),
+    /// auto-paranoid (auto, with paranoid placements where auto runs round),
+    /// or cmd:COMMAND, a program speaking the bot protocol (BOTS.md), started
+    /// with sh -c, one instance per thread.
     #[command(verbatim_doc_comment)]
     Arena(ArenaArgs),
     /// Print a completion script for a shell (bash: source it, or save it
@@ -271,7 +275,7 @@ pub enum Command {
 #[derive(clap::Args, Debug)]
 pub struct ArenaArgs {
     /// The policy measured: none, greedy, round, auto, equilibrium, quantal,
-    /// random, heuristic or cmd:COMMAND.
+    /// random, heuristic, paranoid, best-reply, auto-paranoid or cmd:COMMAND.
     #[arg(long, value_name = "POLICY")]
     pub candidate: String,
     /// The policy it is measured against, in the other seats and the reference.

@@ -11,6 +11,8 @@
 //!   exact solver.
 //! - [`sample`]: Monte Carlo play-outs with common random numbers, a stratified
 //!   first roll and honest standard errors.
+//! - [`search`]: the paranoid and best-reply searches of a placement, the
+//!   candidates measured in the arena beside max-n.
 //! - [`ranking`]: options ranked into advice, best first (R14).
 //! - [`risk`]: an option's distribution of value (R13), walked as the model
 //!   decides; its mean is the option's value.
@@ -37,4 +39,5 @@ pub mod layouts;
 pub mod ranking;
 pub mod risk;
 pub mod sample;
+pub mod search;
 pub mod values;

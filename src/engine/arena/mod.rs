@@ -16,11 +16,13 @@ pub mod deal;
 pub mod heuristic;
 pub mod policy;
 pub mod referee;
+pub mod searcher;
 
 pub use deal::Deal;
 pub use heuristic::Heuristic;
 pub use policy::{Ask, Fault, LayoutAsk, Maker, Model, Policy, Random};
 pub use referee::{Played, Side, seat_names};
+pub use searcher::{Search, Searcher};
 
 use crate::report::{DealResult, DecisionTimes, Match, MatchSummary};
 use crate::rules::{self, Action, Event, Phase, PlayerId, State, Variant};

@@ -1,0 +1,179 @@
+//! The search candidates of the arena (`engine::search`) against plain
+//! references: the paranoid search, pruned and memoised, against a minimax
+//! that prunes and remembers nothing; and the order of the guesses at the
+//! others' play (everyone against the searcher, one reply, nobody placing).
+
+mod common;
+
+use manila_odds::engine::exact::Solver;
+use manila_odds::engine::search::{self, Searched};
+use manila_odds::engine::values::Mark;
+use manila_odds::rules::{self, Action, Phase, PlayerId, State};
+
+/// Within this, two values are the same (R14 ties are 1e-9 apart).
+const CLOSE: f64 = 1e-6;
+
+/// What a placement pays its own player at once (R13): the insurance premium
+/// less the slot's cost (R5).
+fn cash_of(s: &State, a: Action, searcher: PlayerId) -> f64 {
+    match s.phase {
+        Phase::Placement { to_move } if to_move == searcher => {
+            rules::income(s, a) as f64 - rules::action_cost(s, a) as f64
+        }
+        _ => 0.0,
+    }
+}
+
+/// Plain minimax to the end of the placements before the next roll: the
+/// searcher maximises, the others minimise, nobody places after (R15 `round`).
+/// `None` once `budget` nodes are spent: too big to check this way.
+fn minimax(s: &State, searcher: PlayerId, solver: &mut Solver, budget: &mut u32) -> Option<f64> {
+    *budget = budget.checked_sub(1)?;
+    let Phase::Placement { to_move } = s.phase else {
+        return Some(solver.value(s, Mark::None).value[searcher as usize]);
+    };
+    let mut values = Vec::new();
+    for a in rules::legal_actions(s) {
+        let t = rules::apply(s, a).expect("a legal action applies");
+        values.push(minimax(&t, searcher, solver, budget)? + cash_of(s, a, searcher));
+    }
+    let fold = if to_move == searcher {
+        f64::max
+    } else {
+        f64::min
+    };
+    values.into_iter().reduce(fold)
+}
+
+/// The searcher's options valued by plain minimax, in canonical order.
+fn minimax_options(s: &State, solver: &mut Solver) -> Option<Vec<(Action, f64)>> {
+    let Phase::Placement { to_move } = s.phase else {
+        return None;
+    };
+    let mut budget = 8_000;
+    let mut out = Vec::new();
+    for a in rules::legal_actions(s) {
+        let t = rules::apply(s, a).expect("a legal action applies");
+        let v = minimax(&t, to_move, solver, &mut budget)? + cash_of(s, a, to_move);
+        out.push((a, v));
+    }
+    Some(out)
+}
+
+/// The first option within `CLOSE` of the best value (R14 ties).
+fn first_best(options: &[(Action, f64)]) -> (Action, f64) {
+    let top = options
+        .iter()
+        .map(|o| o.1)
+        .fold(f64::NEG_INFINITY, f64::max);
+    *options
+        .iter()
+        .find(|o| o.1 > top - CLOSE)
+        .expect("an option")
+}
+
+/// Placement positions of generated voyages, from `seed` on.
+fn placements(seed: u64, count: usize) -> impl Iterator<Item = State> {
+    (seed..)
+        .map(|seed| *common::random_position(seed).state())
+        .filter(|s| matches!(s.phase, Phase::Placement { .. }))
+        .take(count)
+}
+
+/// Turns left before the next roll in `s`, its own included, if everybody
+/// who may place does (R5).
+fn turns_before_the_roll(s: &State) -> usize {
+    let mut turns = 0;
+    let mut turn = *s;
+    while let Phase::Placement { .. } = turn.phase {
+        turns += 1;
+        turn = rules::apply(&turn, Action::Pass).expect("pass is always legal");
+    }
+    turns
+}
+
+#[test]
+fn paranoid_alpha_beta_equals_a_minimax_that_prunes_nothing() {
+    // Positions with at least two others to answer the placement, so that
+    // the search prunes below the root's children.
+    let deep = (1..)
+        .map(|seed| *common::random_position(seed).state())
+        .filter(|s| matches!(s.phase, Phase::Placement { .. }) && turns_before_the_roll(s) >= 3);
+    let mut checked = 0;
+    for s in deep.take(60) {
+        let mut solver = Solver::new();
+        let Some(options) = minimax_options(&s, &mut solver) else {
+            continue;
+        };
+        let (action, value) = first_best(&options);
+        let found = search::paranoid(&s, &mut Solver::new()).expect("a placement");
+        assert_eq!(found.action, action, "{s:?}");
+        assert!((found.value - value).abs() < CLOSE, "{found:?} {value}");
+        checked += 1;
+    }
+    assert!(checked >= 25, "only {checked} positions small enough");
+}
+
+/// The searcher's value of each option if nobody places after it (`none`).
+fn none_best(s: &State, solver: &mut Solver) -> f64 {
+    let Phase::Placement { to_move } = s.phase else {
+        unreachable!("a placement position")
+    };
+    rules::legal_actions(s)
+        .into_iter()
+        .map(|a| {
+            let t = rules::apply(s, a).expect("a legal action applies");
+            solver.value(&t, Mark::None).value[to_move as usize] + cash_of(s, a, to_move)
+        })
+        .fold(f64::NEG_INFINITY, f64::max)
+}
+
+/// Whether the player to move in `s` may place again before the next roll:
+/// three players have two placement rounds before roll 1 (R4).
+fn moves_again_before_the_roll(s: &State) -> bool {
+    s.players == 3 && s.round == 1
+}
+
+#[test]
+fn everyone_against_the_searcher_is_worse_than_one_reply_and_that_than_none() {
+    let mut checked = 0;
+    for s in placements(500, 40) {
+        if moves_again_before_the_roll(&s) {
+            continue;
+        }
+        let mut solver = Solver::new();
+        let Searched {
+            value: paranoid, ..
+        } = search::paranoid(&s, &mut solver).expect("placement");
+        let Searched { value: reply, .. } = search::best_reply(&s, &mut solver).expect("placement");
+        let nobody = none_best(&s, &mut solver);
+        assert!(paranoid <= reply + CLOSE, "{paranoid} > {reply}: {s:?}");
+        assert!(reply <= nobody + CLOSE, "{reply} > {nobody}: {s:?}");
+        checked += 1;
+    }
+    assert!(checked >= 20, "only {checked} positions");
+}
+
+#[test]
+fn with_nobody_to_reply_before_the_roll_every_search_is_none_s_best() {
+    // The last player to move in the last round: nothing can answer the
+    // placement, so all three guesses agree (R15 `none`).
+    let mut checked = 0;
+    for s in placements(900, 400) {
+        let last_round = s.round == rules::placement_rounds(s.players as usize);
+        let after = |a| rules::apply(&s, a).expect("a legal action applies");
+        let answered = rules::legal_actions(&s)
+            .into_iter()
+            .any(|a| matches!(after(a).phase, Phase::Placement { .. }));
+        if !last_round || answered {
+            continue;
+        }
+        let mut solver = Solver::new();
+        let paranoid = search::paranoid(&s, &mut solver).expect("placement");
+        let reply = search::best_reply(&s, &mut solver).expect("placement");
+        assert_eq!(paranoid, reply, "{s:?}");
+        assert!((paranoid.value - none_best(&s, &mut solver)).abs() < CLOSE);
+        checked += 1;
+    }
+    assert!(checked >= 5, "only {checked} positions");
+}
