@@ -1,14 +1,17 @@
 //! The search candidates of the arena (`engine::search`) against plain
-//! references: the paranoid search, pruned and memoised, against a minimax
-//! that prunes and remembers nothing; and the order of the guesses at the
-//! others' play (everyone against the searcher, one reply, nobody placing).
+//! references: the paranoid search, pruned, against a minimax that prunes
+//! nothing (three players' second placements before roll 1 included); best
+//! reply against a plain enumeration of the turns to the roll, at most one of
+//! them a reply (a check of the walk, not of the idea); and the order of the
+//! guesses at the others' play (everyone against the searcher, one reply,
+//! nobody placing).
 
 mod common;
 
 use manila_odds::engine::exact::Solver;
 use manila_odds::engine::search::{self, Searched};
 use manila_odds::engine::values::Mark;
-use manila_odds::rules::{self, Action, Phase, PlayerId, State};
+use manila_odds::rules::{self, Action, Phase, PlayerId, State, Variant};
 
 /// Within this, two values are the same (R14 ties are 1e-9 apart).
 const CLOSE: f64 = 1e-6;
@@ -50,7 +53,7 @@ fn minimax_options(s: &State, solver: &mut Solver) -> Option<Vec<(Action, f64)>>
     let Phase::Placement { to_move } = s.phase else {
         return None;
     };
-    let mut budget = 8_000;
+    let mut budget = 12_000;
     let mut out = Vec::new();
     for a in rules::legal_actions(s) {
         let t = rules::apply(s, a).expect("a legal action applies");
@@ -112,6 +115,85 @@ fn paranoid_alpha_beta_equals_a_minimax_that_prunes_nothing() {
         checked += 1;
     }
     assert!(checked >= 25, "only {checked} positions small enough");
+}
+
+#[test]
+fn paranoid_with_three_players_searches_the_searcher_s_second_placement_too() {
+    // Three players place twice before roll 1 (R4): the searcher's second
+    // placement is a maximising node below the root, with a placement after
+    // it, its own cost or insurance premium shifting the window. Small enough
+    // to enumerate: the others have no cash, so they may only pass or stow
+    // away on a ship at sea (R5); the searcher, second to move, has a little.
+    let mut checked = 0;
+    for &(cargos, starts) in rules::layouts().iter().step_by(17) {
+        for cash in [3, 8] {
+            let mut s = rules::voyage_start(3, 0, cargos, starts, Variant::default());
+            s.cash = [Some(0), Some(cash), Some(0), None, None];
+            // The harbour master stows away first.
+            let seat = rules::legal_actions(&s)
+                .into_iter()
+                .find(|a| matches!(a, Action::Seat(_)))
+                .expect("a seat at sea");
+            s = rules::apply(&s, seat).expect("a legal action applies");
+            assert!(moves_again_before_the_roll(&s));
+            let options = minimax_options(&s, &mut Solver::new()).expect("small enough");
+            let (action, value) = first_best(&options);
+            let found = search::paranoid(&s, &mut Solver::new()).expect("a placement");
+            assert_eq!(found.action, action, "{s:?}");
+            assert!((found.value - value).abs() < CLOSE, "{found:?} {value}");
+            checked += 1;
+        }
+    }
+    assert!(checked >= 10);
+}
+
+/// The searcher's value of `s` when at most one of the others places before
+/// the roll, chosen to hurt the searcher most, and everybody else passes:
+/// every such sequence played out to the roll, passes included.
+fn one_reply(s: &State, searcher: PlayerId, replied: bool, solver: &mut Solver) -> f64 {
+    let Phase::Placement { to_move } = s.phase else {
+        return solver.value(s, Mark::None).value[searcher as usize];
+    };
+    let pass = rules::apply(s, Action::Pass).expect("pass is always legal");
+    let passed = one_reply(&pass, searcher, replied, solver);
+    if to_move == searcher || replied {
+        return passed;
+    }
+    rules::legal_actions(s)
+        .into_iter()
+        .filter(|&a| a != Action::Pass)
+        .map(|a| {
+            let t = rules::apply(s, a).expect("a legal action applies");
+            one_reply(&t, searcher, true, solver)
+        })
+        .fold(passed, f64::min)
+}
+
+#[test]
+fn best_reply_is_the_worst_single_reply_of_every_sequence_to_the_roll() {
+    let mut checked = 0;
+    for s in placements(1500, 40) {
+        let Phase::Placement { to_move } = s.phase else {
+            continue;
+        };
+        let mut solver = Solver::new();
+        let options: Vec<(Action, f64)> = rules::legal_actions(&s)
+            .into_iter()
+            .map(|a| {
+                let t = rules::apply(&s, a).expect("a legal action applies");
+                (
+                    a,
+                    one_reply(&t, to_move, false, &mut solver) + cash_of(&s, a, to_move),
+                )
+            })
+            .collect();
+        let (action, value) = first_best(&options);
+        let found = search::best_reply(&s, &mut Solver::new()).expect("a placement");
+        assert_eq!(found.action, action, "{s:?}");
+        assert!((found.value - value).abs() < CLOSE, "{found:?} {value}");
+        checked += 1;
+    }
+    assert!(checked >= 25, "only {checked} positions");
 }
 
 /// The searcher's value of each option if nobody places after it (`none`).

@@ -28,9 +28,11 @@ pub struct Searched {
 }
 
 /// The paranoid search of one player's placement: the searcher maximises,
-/// the others minimise the searcher's value. Nothing is memoised: within a
-/// round each player moves once, in turn (R5), so no two orders of
-/// placements reach the same state.
+/// the others minimise the searcher's value. Nothing is memoised. With four
+/// or five players each player moves once before the roll, in turn (R5), and
+/// no two orders of placements reach the same state. With three, rounds 1
+/// and 2 both come before roll 1 (R4), and a player's two placements made in
+/// either order meet in one state, which is then searched twice.
 struct Paranoid<'a> {
     solver: &'a mut Solver,
     searcher: PlayerId,
@@ -154,9 +156,13 @@ pub fn best_reply(s: &State, solver: &mut Solver) -> Option<Searched> {
 /// none at all.
 fn worst_reply(s: &State, searcher: PlayerId, solver: &mut Solver) -> f64 {
     let mut worst = solver.value(s, Mark::None).value[searcher as usize];
-    // Walk the turns left in the round; each player in turn may be the one
-    // who replies. Passing on the way only moves the turn on: the values are
-    // taken with nobody placing again, so who passed changes none of them.
+    // Walk the turns left before the roll; each other player in turn may be
+    // the one who replies. Passing on the way only moves the turn on: the
+    // values are taken with nobody placing again, so who passed changes none
+    // of them. A pass also drops the passer's later turns (R5: three players
+    // place twice before roll 1), which loses no reply: nobody placed in
+    // between, so their options then are the ones they had. The searcher
+    // passes too, and places nothing more.
     let mut turn = *s;
     while let Phase::Placement { to_move } = turn.phase {
         if to_move != searcher {

@@ -3,7 +3,7 @@
 //! ([`crate::engine::search`]); every other decision, and the layout, is
 //! `round`'s own, so a match against `round` measures the search alone.
 //! `auto-paranoid` is `auto` with paranoid placements where `auto` runs
-//! `round` (before roll 1 with four or five players), measured against `auto`.
+//! `round` (before roll 1), measured against `auto`.
 
 use super::policy::{Ask, Fault, LayoutAsk, Maker, Model, Policy};
 use crate::engine::analysis::Request;
