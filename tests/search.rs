@@ -75,6 +75,15 @@ fn first_best(options: &[(Action, f64)]) -> (Action, f64) {
         .expect("an option")
 }
 
+/// Checks that a search found the reference's best option (R14: the first
+/// within `CLOSE` of the best) and its value.
+fn same_best(found: Option<Searched>, reference: &[(Action, f64)], s: &State) {
+    let found = found.expect("a placement");
+    let (action, value) = first_best(reference);
+    assert_eq!(found.action, action, "{s:?}");
+    assert!((found.value - value).abs() < CLOSE, "{found:?} {value}");
+}
+
 /// Placement positions of generated voyages, from `seed` on.
 fn placements(seed: u64, count: usize) -> impl Iterator<Item = State> {
     (seed..)
@@ -108,10 +117,7 @@ fn paranoid_alpha_beta_equals_a_minimax_that_prunes_nothing() {
         let Some(options) = minimax_options(&s, &mut solver) else {
             continue;
         };
-        let (action, value) = first_best(&options);
-        let found = search::paranoid(&s, &mut Solver::new()).expect("a placement");
-        assert_eq!(found.action, action, "{s:?}");
-        assert!((found.value - value).abs() < CLOSE, "{found:?} {value}");
+        same_best(search::paranoid(&s, &mut Solver::new()), &options, &s);
         checked += 1;
     }
     assert!(checked >= 25, "only {checked} positions small enough");
@@ -137,10 +143,7 @@ fn paranoid_with_three_players_searches_the_searcher_s_second_placement_too() {
             s = rules::apply(&s, seat).expect("a legal action applies");
             assert!(moves_again_before_the_roll(&s));
             let options = minimax_options(&s, &mut Solver::new()).expect("small enough");
-            let (action, value) = first_best(&options);
-            let found = search::paranoid(&s, &mut Solver::new()).expect("a placement");
-            assert_eq!(found.action, action, "{s:?}");
-            assert!((found.value - value).abs() < CLOSE, "{found:?} {value}");
+            same_best(search::paranoid(&s, &mut Solver::new()), &options, &s);
             checked += 1;
         }
     }
@@ -187,10 +190,7 @@ fn best_reply_is_the_worst_single_reply_of_every_sequence_to_the_roll() {
                 )
             })
             .collect();
-        let (action, value) = first_best(&options);
-        let found = search::best_reply(&s, &mut Solver::new()).expect("a placement");
-        assert_eq!(found.action, action, "{s:?}");
-        assert!((found.value - value).abs() < CLOSE, "{found:?} {value}");
+        same_best(search::best_reply(&s, &mut Solver::new()), &options, &s);
         checked += 1;
     }
     assert!(checked >= 25, "only {checked} positions");
