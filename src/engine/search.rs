@@ -79,9 +79,10 @@ impl Paranoid<'_> {
             f64::INFINITY
         };
         for (t, cash, guess) in self.ordered(s, maximise) {
-            let v = match guess {
-                Some(v) => v,
-                None => self.value(&t, lo - cash, hi - cash) + cash,
+            // A child that ends the round is a leaf: its guess is its value.
+            let v = match t.phase {
+                Phase::Placement { .. } => self.value(&t, lo - cash, hi - cash) + cash,
+                _ => guess,
             };
             if maximise {
                 best = best.max(v);
@@ -98,31 +99,25 @@ impl Paranoid<'_> {
     }
 
     /// The states after each option of the player to move in `s`, with what
-    /// the option pays the searcher at once, likeliest cut-off first, and the
-    /// value of those that end the round (cash included). Each child is
-    /// guessed by the searcher's value if nobody placed after it, best first
-    /// for the searcher and worst first for the others; where the child ends
-    /// the round, that guess is its value. The order only saves time.
-    fn ordered(&mut self, s: &State, maximise: bool) -> Vec<(State, f64, Option<f64>)> {
+    /// the option pays the searcher at once and a guess at its value (the
+    /// searcher's value if nobody placed after it, cash included), likeliest
+    /// cut-off first: best first for the searcher, worst first for the others.
+    /// The order only saves time.
+    fn ordered(&mut self, s: &State, maximise: bool) -> Vec<(State, f64, f64)> {
+        let searcher = self.searcher;
         let mut children: Vec<(State, f64, f64)> = rules::legal_actions(s)
             .into_iter()
-            .filter_map(|a| Some((rules::apply(s, a).ok()?, own_cash(s, a, self.searcher))))
-            .map(|(t, cash)| (t, cash, 0.0))
+            .filter_map(|a| {
+                let t = rules::apply(s, a).ok()?;
+                let cash = own_cash(s, a, searcher);
+                Some((t, cash, self.leaf(&t) + cash))
+            })
             .collect();
-        for child in &mut children {
-            child.2 = self.leaf(&child.0) + child.1;
-        }
         match maximise {
             true => children.sort_by(|a, b| b.2.total_cmp(&a.2)),
             false => children.sort_by(|a, b| a.2.total_cmp(&b.2)),
         }
         children
-            .into_iter()
-            .map(|(t, cash, guess)| match t.phase {
-                Phase::Placement { .. } => (t, cash, None),
-                _ => (t, cash, Some(guess)),
-            })
-            .collect()
     }
 
     /// The searcher's value of `s` if nobody places again (R15 `none`).

@@ -45,14 +45,14 @@ impl Search {
 /// Makes the instances of a search candidate.
 pub struct Searcher {
     pub search: Search,
-    /// The rest of the request: its valuation, and `round`'s settings for the
-    /// decisions the search leaves to `round`.
+    /// The rest of the request: its valuation, and the settings of the model
+    /// that takes the decisions the search leaves (`round`, or `auto`).
     pub request: Request,
 }
 
 impl Searcher {
     /// The model of the decisions the search leaves.
-    fn round(&self) -> Model {
+    fn rest(&self) -> Model {
         let future = match self.search {
             Search::AutoParanoid => Future::Auto,
             _ => Future::Round,
@@ -73,14 +73,14 @@ impl Maker for Searcher {
     }
 
     fn pure(&self) -> bool {
-        self.round().pure()
+        self.rest().pure()
     }
 
     fn make(&self) -> Result<Box<dyn Policy>, Fault> {
         Ok(Box::new(SearcherPolicy {
             search: self.search,
             solver: Solver::with(self.request.valuation),
-            round: self.round().make()?,
+            rest: self.rest().make()?,
         }))
     }
 }
@@ -88,7 +88,7 @@ impl Maker for Searcher {
 struct SearcherPolicy {
     search: Search,
     solver: Solver,
-    round: Box<dyn Policy>,
+    rest: Box<dyn Policy>,
 }
 
 impl Policy for SearcherPolicy {
@@ -99,7 +99,7 @@ impl Policy for SearcherPolicy {
             _ => true,
         };
         if !searched || !matches!(s.phase, Phase::Placement { .. }) {
-            return self.round.decide(ask);
+            return self.rest.decide(ask);
         }
         self.solver.trim(SOLVER_TABLES);
         self.search
@@ -115,6 +115,6 @@ impl Policy for SearcherPolicy {
     }
 
     fn layout(&mut self, ask: &LayoutAsk) -> Result<Layout, Fault> {
-        self.round.layout(ask)
+        self.rest.layout(ask)
     }
 }
