@@ -297,6 +297,30 @@ fn defaults() {
             verdict["by"].as_str().unwrap_or("?")
         );
     }
+    // The harbour master's first placement, every slot open and no money
+    // modelled: the deepest search of a voyage (layout J3 S5 N1, R3).
+    for (players, pos) in [
+        (3, "r*,b,g 0:r J3 S5 N1"),
+        (4, "r*,b,g,y 0:r J3 S5 N1"),
+        (5, "r*,b,g,y,k 0:r J3 S5 N1"),
+    ] {
+        let (_, out) = timed_run(&["advise", "--json", "--pos", pos]);
+        let advice: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+        assert_eq!(advice["verdict"]["settled"], true, "{pos}");
+        let t = median(
+            (0..3)
+                .map(|_| timed_run(&["advise", "--pos", pos]).0)
+                .collect(),
+        );
+        medians.push(t);
+        let label = format!("first placement, {players} players");
+        println!(
+            "  {label:<36} {:>6.2} s  {} {}",
+            t.as_secs_f64(),
+            advice["future"].as_str().unwrap_or("?"),
+            advice["verdict"]["by"].as_str().unwrap_or("?")
+        );
+    }
     let max = medians.iter().max().copied().unwrap_or_default();
     println!(
         "  median over the {} positions {:.2} s, slowest {:.2} s",
@@ -644,37 +668,66 @@ fn bid_time() {
     );
 }
 
-/// The arena's search candidates (`paranoid`, `best-reply`) on the harbour
-/// master's first placement of a voyage, 3 to 5 players (the deepest search
-/// of a voyage: every placement before roll 1), one core, a fresh solver each
-/// run (median of 3). Checked first: each finds a legal placement, and with
-/// four or five players (where the searcher places once before the roll)
+/// The paranoid model (the default's before roll 1) and the arena's
+/// best-reply search on the harbour master's first placement of a voyage, 3
+/// to 5 players (the deepest search of a voyage: every placement before roll
+/// 1), fresh tables each run (median of 3): the paranoid advice with the
+/// default --max-leaves on every core, risk included, and the same search
+/// without risk on one core. Checked first: with four
+/// or five players (where the searcher places once before the roll)
 /// everyone against the searcher is worth no more than one reply.
 fn search_time() {
+    use manila_odds::engine::analysis::paranoid;
     use manila_odds::engine::exact::Solver;
     use manila_odds::engine::search;
     let (cargos, starts) = rules::layouts()[0];
     for players in 3..=5 {
         let s = rules::voyage_start(players, 0, cargos, starts, rules::Variant::default());
-        let paranoid = search::paranoid(&s, &mut Solver::new()).expect("a placement");
+        let names = ["red", "blue", "green", "yellow", "black"];
+        let names = names[..players as usize]
+            .iter()
+            .map(|n| n.to_string())
+            .collect();
+        let position = Position::from_parts(names, s);
+        let mut request = Request::new(MethodChoice::Auto, sample::Settings::new(0));
+        request.future = Future::Paranoid;
+        let advice = analysis::advise(&position, &request, &mut |_, _| {});
         let reply = search::best_reply(&s, &mut Solver::new()).expect("a placement");
-        let legal = rules::legal_actions(&s);
-        assert!(legal.contains(&paranoid.action) && legal.contains(&reply.action));
-        assert!(players == 3 || paranoid.value <= reply.value + 1e-9);
-        let timed = |f: fn(&rules::State, &mut Solver) -> Option<search::Searched>| {
-            let times: Vec<Duration> = (0..3)
+        let best = advice.best().expect("an option");
+        assert!(
+            players == 3 || advice.how.approximation.is_some() || best.ev <= reply.value + 1e-9
+        );
+        let depth = paranoid::depth(&s, request.max_leaves);
+        let times = |f: &dyn Fn()| -> f64 {
+            let runs: Vec<Duration> = (0..3)
                 .map(|_| {
                     let t = Instant::now();
-                    std::hint::black_box(f(&s, &mut Solver::new()));
+                    f();
                     t.elapsed()
                 })
                 .collect();
-            median(times).as_secs_f64()
+            median(runs).as_secs_f64()
         };
+        let advised = times(&|| {
+            std::hint::black_box(analysis::advise(&position, &request, &mut |_, _| {}));
+        });
+        let one_core = rayon::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .build()
+            .expect("a pool");
+        let single = one_core.install(|| {
+            times(&|| {
+                std::hint::black_box(paranoid::options(&s, &request, depth.depth, false));
+            })
+        });
+        let replied = times(&|| {
+            std::hint::black_box(search::best_reply(&s, &mut Solver::new()));
+        });
         println!(
-            "search: {players} players, first placement: paranoid {:.2} s, best-reply {:.3} s",
-            timed(search::paranoid),
-            timed(search::best_reply)
+            "search: {players} players, first placement: paranoid advice {advised:.2} s \
+             ({} of {} placements), its search on one core {single:.2} s, \
+             best-reply {replied:.3} s",
+            depth.depth, depth.turns
         );
     }
 }

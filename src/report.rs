@@ -50,10 +50,15 @@ pub enum Future {
     /// Each later placement is a random choice, an option's probability
     /// proportional to `exp(lambda * value)`, its value under `none` (R15).
     Quantal,
+    /// Until the next roll, the decider's own later placements maximise
+    /// the decider's value and every other player's placement *minimises*
+    /// it (the paranoid search, Sturtevant 2002); nobody places after the
+    /// roll. Every other decision is each player's own best (R14).
+    Paranoid,
     /// `greedy` where it is exact (at most one roll before the last
-    /// placement round), `round` before that, where greedy could only be
+    /// placement round), `paranoid` before that, where greedy could only be
     /// sampled, in seconds. Chosen per position before any work, so figures
-    /// are always under `greedy` or `round`, and `How::reason` says which
+    /// are always under `greedy` or `paranoid`, and `How::reason` says which
     /// and why (`Reason::Auto`).
     Auto,
 }
@@ -66,6 +71,7 @@ impl Future {
             Future::Round => "round",
             Future::Equilibrium => "equilibrium",
             Future::Quantal => "quantal",
+            Future::Paranoid => "paranoid",
             Future::Auto => "auto",
         }
     }
@@ -153,6 +159,10 @@ pub enum Reason {
         rolls: u8,
         inner: Box<Reason>,
     },
+    /// The paranoid model searched over `depth` of the `turns` placements
+    /// due before the next roll, valuing about `leaves` positions at its
+    /// horizon (`Approximation::Paranoid` when `depth < turns`).
+    Paranoid { depth: u16, turns: u16, leaves: f64 },
     /// Layouts: every layout enumerated exactly.
     PerLayout,
     /// Layouts: sampled with common dice across layouts, `rolls` rolls coming
@@ -202,6 +212,14 @@ pub enum Approximation {
     /// Layouts: the greedy model, max-n over no placement, since `rolls` rolls
     /// come before the last placement round.
     LayoutsGreedy { rolls: u8 },
+    /// The paranoid model over the next `depth` of the `turns` placements
+    /// due before the roll (the decider's own included), nobody placing
+    /// after them: `depth + 1` did not fit.
+    Paranoid {
+        depth: u16,
+        turns: u16,
+        limit: Limit,
+    },
 }
 
 /// Why the equilibrium fell back to the greedy model.
@@ -221,6 +239,9 @@ pub enum Limit {
     Estimate(u64),
     /// Its time budget, in seconds (`--time-limit`).
     Seconds(f64),
+    /// The positions it may value at its horizon, by an estimate made
+    /// before trying (`--max-leaves`).
+    Leaves(u64),
 }
 
 /// One option of the decider, valued.

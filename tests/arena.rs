@@ -95,7 +95,7 @@ fn a_policy_against_itself_differs_by_exactly_0_on_every_deal() {
         (&v["candidate"], &v["baseline"]),
         (&json!("auto"), &json!("auto"))
     );
-    for search in ["paranoid", "best-reply", "auto-paranoid"] {
+    for search in ["paranoid", "best-reply"] {
         let v = arena_json(&[
             "--candidate",
             search,

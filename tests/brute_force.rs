@@ -1997,11 +1997,59 @@ fn round_model(v: &Voyage, movers: &[u8], rolls_done: u8) -> Tally {
     t
 }
 
+/// The paranoid model in round 2 (after roll 1): the searcher's placements
+/// maximise the searcher's value, every other player's minimise it, ties to
+/// the first slot; nobody places after roll 2.
+fn paranoid_model(v: &Voyage, movers: &[u8], searcher: usize) -> Tally {
+    let Some((&p, rest)) = movers.split_first() else {
+        return after_placement(v, 1);
+    };
+    let slots = free_slots(v);
+    let valued: Vec<Tally> = slots
+        .iter()
+        .map(|&(slot, _)| take(v, slot, p, &|w| paranoid_model(w, rest, searcher)))
+        .collect();
+    // The searcher's value as the mover ranks it: as it is, or turned over.
+    let sign = if p as usize == searcher { 1.0 } else { -1.0 };
+    let ranked: Vec<Tally> = valued
+        .iter()
+        .map(|t| {
+            let mut r = *t;
+            r.value[searcher] *= sign;
+            r
+        })
+        .collect();
+    let top = ranked
+        .iter()
+        .map(|t| t.value[searcher])
+        .fold(f64::NEG_INFINITY, f64::max);
+    let pick = ranked
+        .iter()
+        .position(|t| t.value[searcher] >= top - TIE)
+        .expect("pass is always there");
+    // Rivals tie on the searcher's value by definition, so only a rival
+    // whose choice changes the tracked worker's pay makes the call close.
+    let mut t = valued[pick];
+    t.close_call |= ranked
+        .iter()
+        .any(|r| r.value[searcher] >= top - NEAR && (r.paid - t.paid).abs() > NEAR);
+    t
+}
+
 /// Tiny positions of round 2 (4 or 5 players, after roll 1, no money, no
 /// strong pirates, no pilot held): generated positions in which every player
 /// but the one to move and one other has passed, so that few decisions are
 /// left and every die of roll 2 and 3 can be played.
 fn tiny_round_2_cases(want: usize) -> Vec<(u64, Position)> {
+    tiny_round_2_where(want, |movers, later, options| {
+        later > 0 && options.pow(movers + later) <= 300
+    })
+}
+
+/// Tiny positions of round 2 as [`tiny_round_2_cases`], kept when `keep`
+/// holds for the players to place in turn before roll 2, the players with a
+/// worker in hand, and the open slots.
+fn tiny_round_2_where(want: usize, keep: impl Fn(u32, u32, usize) -> bool) -> Vec<(u64, Position)> {
     let mut out = Vec::new();
     for seed in 0..100_000u64 {
         let generated = common::random_position(seed);
@@ -2032,9 +2080,8 @@ fn tiny_round_2_cases(want: usize) -> Vec<(u64, Position)> {
         }
         let m = movers(&setup, &v);
         let hand = hands(&setup, &v);
-        let later = hand.iter().filter(|&&h| h > 0).count();
-        let options = free_slots(&v).len();
-        if later == 0 || options.pow(m.len() as u32 + later as u32) > 300 {
+        let later = hand.iter().filter(|&&h| h > 0).count() as u32;
+        if !keep(m.len() as u32, later, free_slots(&v).len()) {
             continue;
         }
         out.push((seed, position));
@@ -2112,6 +2159,40 @@ fn r15_round_agrees_with_brute_force_on_tiny_positions() {
         },
     );
     assert_agreed("round", results, 5);
+}
+
+/// The paranoid model, every option's value and worker's pay, against the
+/// brute force: the decider against the other player left in round 2.
+#[test]
+fn paranoid_agrees_with_brute_force_on_tiny_positions() {
+    // Somebody else places after the decider before roll 2.
+    let cases = tiny_round_2_where(8, |movers, _, options| {
+        movers >= 2 && options.pow(movers) <= 150
+    });
+    assert!(cases.len() >= 6, "only {} tiny positions", cases.len());
+    let results = par_map(
+        &cases,
+        |_| 1.0,
+        |(seed, position)| {
+            let setup = position.to_setup();
+            let v = Reference::read(&setup).voyage;
+            let m = movers(&setup, &v);
+            let searcher = m[0] as usize;
+            let reference = model_options(&v, &m, |w, rest| paranoid_model(w, rest, searcher));
+            let mut request = Request::new(MethodChoice::Auto, Settings::new(*seed));
+            request.future = Future::Paranoid;
+            request.valuation = CASH;
+            let advice = analysis::advise(position, &request, &mut |_, _| {});
+            let mut diffs = Diffs::default();
+            if advice.how.approximation.is_some() {
+                diffs
+                    .0
+                    .push(format!("seed {seed}: not searched whole: {:?}", advice.how));
+            }
+            compared(*seed, &reference, &advice, diffs)
+        },
+    );
+    assert_agreed("paranoid", results, 5);
 }
 
 /// Each reference option against the advice's (its value, and its worker's

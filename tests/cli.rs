@@ -415,14 +415,14 @@ fn equilibrium_by_monte_carlo_and_a_zero_budget_are_refused() {
     assert_eq!(out.status.code(), Some(2));
 }
 
-/// The default model `auto` runs round before roll 1 (greedy would be sampled
-/// there) and greedy after it, with three, four or five players, and names
-/// the model it ran; it is never sampled.
+/// The default model `auto` runs paranoid before roll 1 (greedy would be
+/// sampled there) and greedy after it, with three, four or five players, and
+/// names the model it ran; it is never sampled.
 #[test]
 fn the_auto_model_names_the_model_it_ran_and_refuses_monte_carlo() {
     for (file, model) in [
-        ("examples/3p-round1-start.json", "round"),
-        ("examples/5p-before-roll1-4-placed.json", "round"),
+        ("examples/3p-round1-start.json", "paranoid"),
+        ("examples/5p-before-roll1-4-placed.json", "paranoid"),
         ("examples/round2-after-roll1-4p.json", "greedy"),
     ] {
         let out = run(&["advise", file, "--json"]);

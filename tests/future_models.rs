@@ -311,10 +311,10 @@ fn r15_round_is_greedy_in_the_last_round() {
 }
 
 /// `auto` is greedy where at most one roll comes before the last placement
-/// round (exact there), and round before: the same figures as the model it
-/// names, and a reason that says which and why.
+/// round (exact there), and paranoid before: the same figures as the model
+/// it names, and a reason that says which and why.
 #[test]
-fn auto_is_greedy_where_greedy_is_exact_and_round_before() {
+fn auto_is_greedy_where_greedy_is_exact_and_paranoid_before() {
     let mut seen = [0usize; 3];
     let positions: Vec<Position> = (0..3000)
         .map(common::random_position)
@@ -336,7 +336,7 @@ fn auto_is_greedy_where_greedy_is_exact_and_round_before() {
         let model = if rolls <= 1 {
             Future::Greedy
         } else {
-            Future::Round
+            Future::Paranoid
         };
         let auto = advise(position, Future::Auto);
         let named = advise(position, model);
@@ -436,4 +436,46 @@ fn settled_advice_is_what_exact_ranks_first() {
         }
     }
     assert!(settled >= 5, "only {settled} of 6 settled");
+}
+
+/// The paranoid model before roll 1, its search shortened by --max-leaves:
+/// labelled with how deep it went, every option's distribution has its EV
+/// as mean, each ship ends somewhere, and the figures are the same whatever
+/// the thread count (each option is searched on its own).
+#[test]
+fn paranoid_before_roll_1_says_how_deep_it_searched() {
+    let position = example("3p-round1-start.json");
+    let mut r = request(Future::Paranoid, MethodChoice::Auto);
+    r.max_leaves = 3_000;
+    let advise_on = |threads: usize| {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .expect("a pool");
+        pool.install(|| analysis::advise(&position, &r, &mut |_, _| {}))
+    };
+    let advice = advise_on(2);
+    assert_eq!(advice, advise_on(1));
+    assert_eq!(advice.how.future, Future::Paranoid);
+    // Three players place twice each before roll 1 (R4): 14 options, then
+    // 13 and 12 fit in 3,000 positions, 11 more would not.
+    let words = how::approximation(&advice.how).expect("shortened");
+    assert!(
+        words.starts_with("the paranoid model over the next 3 of the 6 placements"),
+        "{words}"
+    );
+    assert!(words.contains("--max-leaves 3000"), "{words}");
+    for o in &advice.options {
+        let dist = o.distribution.as_ref().expect("a distribution");
+        let mean: f64 = dist.iter().map(|&(v, p)| v as f64 * p).sum();
+        assert!(
+            (mean - o.ev).abs() < 1e-9,
+            "{}: {mean} vs {}",
+            o.action,
+            o.ev
+        );
+    }
+    for ship in &advice.ships {
+        assert!((ship.p_harbour + ship.p_shipyard - 1.0).abs() < 1e-9);
+    }
 }

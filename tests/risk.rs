@@ -95,7 +95,12 @@ fn r13_every_exact_distribution_sums_to_1_with_mean_ev_on_random_positions() {
 fn r15_distributions_under_every_exact_model_have_mean_ev() {
     for text in [LAST_ROUND, SMALL] {
         let p = notation::parse(text).expect("a valid notation");
-        for future in [Future::Greedy, Future::Equilibrium, Future::Quantal] {
+        for future in [
+            Future::Greedy,
+            Future::Equilibrium,
+            Future::Quantal,
+            Future::Paranoid,
+        ] {
             let advice = advise(&p, MethodChoice::Exact, future);
             for o in &advice.options {
                 check_option(&format!("{text} {future:?} {}", o.action), o, 1e-9);
@@ -244,7 +249,16 @@ fn the_json_carries_distribution_p_loss_and_quantiles_and_the_table_p_loss() {
         table.contains("P(loss)") && table.contains("16.2%"),
         "{table}"
     );
-    let risk = common::run_ok(&["advise", "--risk", "examples/3p-round1-start.json"], None);
+    let risk = common::run_ok(
+        &[
+            "advise",
+            "--risk",
+            "--future",
+            "none",
+            "examples/3p-round1-start.json",
+        ],
+        None,
+    );
     assert!(
         risk.contains("5%..95%") && risk.contains("-3..27"),
         "{risk}"

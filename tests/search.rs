@@ -1,16 +1,23 @@
-//! The search candidates of the arena (`engine::search`) against plain
-//! references: the paranoid search, pruned, against a minimax that prunes
-//! nothing (three players' second placements before roll 1 included); best
-//! reply against a plain enumeration of the turns to the roll, at most one of
-//! them a reply (a check of the walk, not of the idea); and the order of the
-//! guesses at the others' play (everyone against the searcher, one reply,
-//! nobody placing).
+//! The paranoid model (`analysis::paranoid`) and the arena's best-reply
+//! search (`engine::search`) against plain references: every option's
+//! paranoid value against a minimax that prunes nothing (three players'
+//! second placements before roll 1 included), and against a minimax cut at
+//! the same depth when the budget shortens the search; best reply against a
+//! plain enumeration of the turns to the roll, at most one of them a reply
+//! (a check of the walk, not of the idea); and the order of the guesses at
+//! the others' play (everyone against the searcher, one reply, nobody
+//! placing).
 
 mod common;
 
+use manila_odds::engine::analysis::paranoid::{self, Depth};
+use manila_odds::engine::analysis::{MethodChoice, Request};
 use manila_odds::engine::exact::Solver;
+use manila_odds::engine::future::ALL;
+use manila_odds::engine::sample;
 use manila_odds::engine::search::{self, Searched};
 use manila_odds::engine::values::Mark;
+use manila_odds::report::Future;
 use manila_odds::rules::{self, Action, Phase, PlayerId, State, Variant};
 
 /// Within this, two values are the same (R14 ties are 1e-9 apart).
@@ -27,18 +34,28 @@ fn cash_of(s: &State, a: Action, searcher: PlayerId) -> f64 {
     }
 }
 
-/// Plain minimax to the end of the placements before the next roll: the
-/// searcher maximises, the others minimise, nobody places after (R15 `round`).
-/// `None` once `budget` nodes are spent: too big to check this way.
-fn minimax(s: &State, searcher: PlayerId, solver: &mut Solver, budget: &mut u32) -> Option<f64> {
+/// Plain minimax over the next `depth` placements before the next roll: the
+/// searcher maximises, the others minimise, nobody places after them (R15
+/// `none`). `None` once `budget` nodes are spent: too big to check this way.
+fn minimax(
+    s: &State,
+    searcher: PlayerId,
+    depth: u16,
+    solver: &mut Solver,
+    budget: &mut u32,
+) -> Option<f64> {
     *budget = budget.checked_sub(1)?;
     let Phase::Placement { to_move } = s.phase else {
         return Some(solver.value(s, Mark::None).value[searcher as usize]);
     };
+    if depth == 0 {
+        return Some(solver.value(s, Mark::None).value[searcher as usize]);
+    }
     let mut values = Vec::new();
     for a in rules::legal_actions(s) {
         let t = rules::apply(s, a).expect("a legal action applies");
-        values.push(minimax(&t, searcher, solver, budget)? + cash_of(s, a, searcher));
+        let below = minimax(&t, searcher, depth - 1, solver, budget)?;
+        values.push(below + cash_of(s, a, searcher));
     }
     let fold = if to_move == searcher {
         f64::max
@@ -48,8 +65,9 @@ fn minimax(s: &State, searcher: PlayerId, solver: &mut Solver, budget: &mut u32)
     values.into_iter().reduce(fold)
 }
 
-/// The searcher's options valued by plain minimax, in canonical order.
-fn minimax_options(s: &State, solver: &mut Solver) -> Option<Vec<(Action, f64)>> {
+/// The searcher's options valued by plain minimax over `depth` placements
+/// (the searcher's own included), in canonical order.
+fn minimax_options(s: &State, depth: u16, solver: &mut Solver) -> Option<Vec<(Action, f64)>> {
     let Phase::Placement { to_move } = s.phase else {
         return None;
     };
@@ -57,10 +75,49 @@ fn minimax_options(s: &State, solver: &mut Solver) -> Option<Vec<(Action, f64)>>
     let mut out = Vec::new();
     for a in rules::legal_actions(s) {
         let t = rules::apply(s, a).expect("a legal action applies");
-        let v = minimax(&t, to_move, solver, &mut budget)? + cash_of(s, a, to_move);
-        out.push((a, v));
+        let below = minimax(&t, to_move, depth - 1, solver, &mut budget)?;
+        out.push((a, below + cash_of(s, a, to_move)));
     }
     Some(out)
+}
+
+/// A request under the paranoid model: exact, cash only.
+fn request() -> Request {
+    let mut request = Request::new(MethodChoice::Auto, sample::Settings::new(0));
+    request.future = Future::Paranoid;
+    request.risk = false;
+    request
+}
+
+/// Every option's paranoid value, searched `left` placements deep
+/// ([`ALL`]: to the roll), in canonical order.
+fn paranoid_options(s: &State, left: u16) -> Vec<(Action, f64)> {
+    paranoid::options(s, &request(), left, false)
+        .into_iter()
+        .map(|v| (v.action, v.ev))
+        .collect()
+}
+
+/// Checks every option's value against the reference's, in the same order.
+fn same_values(found: &[(Action, f64)], reference: &[(Action, f64)], s: &State) {
+    assert_eq!(found.len(), reference.len(), "{s:?}");
+    for (f, r) in found.iter().zip(reference) {
+        assert_eq!(f.0, r.0, "{s:?}");
+        assert!(
+            (f.1 - r.1).abs() < CLOSE,
+            "{}: {} vs {}: {s:?}",
+            f.0,
+            f.1,
+            r.1
+        );
+    }
+}
+
+/// The paranoid model's best option and its value (R14: ties to the first).
+fn paranoid_best(s: &State) -> Searched {
+    let options = paranoid_options(s, ALL);
+    let (action, value) = first_best(&options);
+    Searched { action, value }
 }
 
 /// The first option within `CLOSE` of the best value (R14 ties).
@@ -105,26 +162,67 @@ fn turns_before_the_roll(s: &State) -> usize {
 }
 
 #[test]
-fn paranoid_alpha_beta_equals_a_minimax_that_prunes_nothing() {
-    // Positions with at least two others to answer the placement, so that
-    // the search prunes below the root's children.
+fn paranoid_values_every_option_as_a_minimax_that_prunes_nothing() {
+    // Positions with at least two others to answer the placement.
     let deep = (1..)
         .map(|seed| *common::random_position(seed).state())
         .filter(|s| matches!(s.phase, Phase::Placement { .. }) && turns_before_the_roll(s) >= 3);
     let mut checked = 0;
     for s in deep.take(60) {
         let mut solver = Solver::new();
-        let Some(options) = minimax_options(&s, &mut solver) else {
+        let Some(options) = minimax_options(&s, u16::MAX, &mut solver) else {
             continue;
         };
-        same_best(search::paranoid(&s, &mut Solver::new()), &options, &s);
+        same_values(&paranoid_options(&s, ALL), &options, &s);
         checked += 1;
     }
     assert!(checked >= 25, "only {checked} positions small enough");
 }
 
 #[test]
-fn paranoid_with_three_players_searches_the_searcher_s_second_placement_too() {
+fn a_paranoid_search_cut_short_is_minimax_to_that_depth_then_nobody_placing() {
+    let deep = (1..)
+        .map(|seed| *common::random_position(seed).state())
+        .filter(|s| matches!(s.phase, Phase::Placement { .. }) && turns_before_the_roll(s) >= 3);
+    let mut checked = 0;
+    for s in deep.take(40) {
+        for depth in [1, 2] {
+            let mut solver = Solver::new();
+            let Some(options) = minimax_options(&s, depth, &mut solver) else {
+                continue;
+            };
+            same_values(&paranoid_options(&s, depth), &options, &s);
+            checked += 1;
+        }
+    }
+    assert!(checked >= 40, "only {checked} positions small enough");
+}
+
+#[test]
+fn the_paranoid_depth_is_the_deepest_whose_estimate_fits_and_says_so() {
+    let (cargos, starts) = rules::layouts()[0];
+    let s = rules::voyage_start(4, 0, cargos, starts, Variant::default());
+    let options = rules::legal_actions(&s).len() as f64;
+    // Four players: four placements before roll 1 (R4), the first with
+    // every slot open and each later one a slot fewer.
+    let full = paranoid::depth(&s, u64::MAX);
+    let estimate = options * (options - 1.0) * (options - 2.0) * (options - 3.0);
+    assert_eq!(
+        full,
+        Depth {
+            depth: 4,
+            turns: 4,
+            leaves: estimate
+        }
+    );
+    let two = paranoid::depth(&s, (options * (options - 1.0)) as u64);
+    assert_eq!((two.depth, two.turns), (2, 4));
+    // At least the decider's own options, whatever the budget.
+    assert_eq!(paranoid::depth(&s, 1).depth, 1);
+}
+
+#[test]
+fn paranoid_with_three_players_values_the_searcher_s_second_placement_too() {
     // Three players place twice before roll 1 (R4): the searcher's second
     // placement is a maximising node below the root, with a placement after
     // it, its own cost or insurance premium shifting the window. Small enough
@@ -142,8 +240,8 @@ fn paranoid_with_three_players_searches_the_searcher_s_second_placement_too() {
                 .expect("a seat at sea");
             s = rules::apply(&s, seat).expect("a legal action applies");
             assert!(moves_again_before_the_roll(&s));
-            let options = minimax_options(&s, &mut Solver::new()).expect("small enough");
-            same_best(search::paranoid(&s, &mut Solver::new()), &options, &s);
+            let options = minimax_options(&s, u16::MAX, &mut Solver::new()).expect("small enough");
+            same_values(&paranoid_options(&s, ALL), &options, &s);
             checked += 1;
         }
     }
@@ -226,7 +324,7 @@ fn everyone_against_the_searcher_is_worse_than_one_reply_and_that_than_none() {
         let mut solver = Solver::new();
         let Searched {
             value: paranoid, ..
-        } = search::paranoid(&s, &mut solver).expect("placement");
+        } = paranoid_best(&s);
         let Searched { value: reply, .. } = search::best_reply(&s, &mut solver).expect("placement");
         let nobody = none_best(&s, &mut solver);
         assert!(paranoid <= reply + CLOSE, "{paranoid} > {reply}: {s:?}");
@@ -251,9 +349,10 @@ fn with_nobody_to_reply_before_the_roll_every_search_is_none_s_best() {
             continue;
         }
         let mut solver = Solver::new();
-        let paranoid = search::paranoid(&s, &mut solver).expect("placement");
+        let paranoid = paranoid_best(&s);
         let reply = search::best_reply(&s, &mut solver).expect("placement");
-        assert_eq!(paranoid, reply, "{s:?}");
+        assert_eq!(paranoid.action, reply.action, "{s:?}");
+        assert!((paranoid.value - reply.value).abs() < CLOSE, "{s:?}");
         assert!((paranoid.value - none_best(&s, &mut solver)).abs() < CLOSE);
         checked += 1;
     }

@@ -286,7 +286,7 @@ fn the_model_changes_inside_the_session() {
     );
     assert!(
         text(&refused.stderr).contains(
-            "'greedie' is not a model (none, greedy, round, auto, equilibrium, quantal); did you mean greedy?"
+            "'greedie' is not a model (none, greedy, round, paranoid, auto, equilibrium, quantal); did you mean greedy?"
         ),
         "{}",
         text(&refused.stderr)

@@ -61,7 +61,7 @@ fn a_terminal_session_shows_my_decisions_and_switches_model() -> Result<(), Erro
     // Blue decides: the board and the advice.
     p.exp_string("Decides: blue places a worker or passes")?;
     p.exp_string("blue to decide: placement round 1, before roll 1")?;
-    p.exp_string("future round")?;
+    p.exp_string("future paranoid")?;
     p.exp_string("Recommendation: blue should take")?;
     p.exp_string("> ")?;
     p.send_line("model equilibrium")?;

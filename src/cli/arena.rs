@@ -28,7 +28,7 @@ pub enum PolicySpec {
 
 impl PolicySpec {
     /// Reads `none`, `greedy`, `round`, `auto`, `equilibrium`, `quantal`, `random`,
-    /// `heuristic`, `paranoid`, `best-reply`, `auto-paranoid` or `cmd:COMMAND`.
+    /// `heuristic`, `paranoid`, `best-reply` or `cmd:COMMAND`.
     pub fn parse(flag: &str, text: &str) -> Result<PolicySpec, Error> {
         Ok(match text {
             "none" => PolicySpec::Model(Future::None),
@@ -37,18 +37,17 @@ impl PolicySpec {
             "auto" => PolicySpec::Model(Future::Auto),
             "equilibrium" => PolicySpec::Model(Future::Equilibrium),
             "quantal" => PolicySpec::Model(Future::Quantal),
+            "paranoid" => PolicySpec::Model(Future::Paranoid),
             "random" => PolicySpec::Random,
             "heuristic" => PolicySpec::Heuristic,
-            "paranoid" => PolicySpec::Search(Search::Paranoid),
             "best-reply" => PolicySpec::Search(Search::BestReply),
-            "auto-paranoid" => PolicySpec::Search(Search::AutoParanoid),
             _ => match text.strip_prefix("cmd:") {
                 Some(command) if !command.trim().is_empty() => {
                     PolicySpec::Command(command.to_string())
                 }
                 _ => {
                     return Err(Error::Usage(format!(
-                        "{flag}: '{text}' is not a policy: none, greedy, round, auto, equilibrium, quantal, random, heuristic, paranoid, best-reply, auto-paranoid or cmd:COMMAND"
+                        "{flag}: '{text}' is not a policy: none, greedy, round, auto, equilibrium, quantal, random, heuristic, paranoid, best-reply or cmd:COMMAND"
                     )));
                 }
             },

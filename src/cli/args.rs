@@ -1,7 +1,7 @@
 //! The command line as clap reads it: subcommands, flags and their help. Doc
 //! comments are the help text; [`super::config`] turns these into a `Config`.
 
-use crate::engine::analysis::MAX_NODES;
+use crate::engine::analysis::{MAX_LEAVES, MAX_NODES};
 use clap::{Parser, Subcommand};
 
 /// Exact odds and advice for one voyage of Manila.
@@ -239,14 +239,13 @@ pub enum Command {
     /// deal's figure is the mean over seats of the candidate's profit minus the
     /// reference profit of that seat; the match reports the mean over deals
     /// with its 95% interval. A POLICY is none, greedy, round, auto,
-    /// equilibrium or quantal (decides with the advice's best option under
-    /// that model; --samples, --time-limit, --max-nodes, --method apply to
-    /// it), random (uniform among the legal options), heuristic (a
-    /// rule-of-thumb player, as a typical human), paranoid or best-reply
-    /// (round, its placements searched to the next roll as if the others
-    /// played against it: all of them, or the one whose reply hurts most),
-    /// auto-paranoid (auto, with paranoid placements where auto runs round),
-    /// or cmd:COMMAND, a program speaking the bot protocol (BOTS.md), started
+    /// equilibrium, quantal or paranoid (decides with the advice's best
+    /// option under that model; --samples, --time-limit, --max-nodes,
+    /// --max-leaves, --method apply to it), random (uniform among the legal
+    /// options), heuristic (a rule-of-thumb player, as a typical human),
+    /// best-reply (round, its placements searched to the next roll as if the
+    /// one other player whose reply hurts most played against it), or
+    /// cmd:COMMAND, a program speaking the bot protocol (BOTS.md), started
     /// with sh -c, one instance per thread.
     #[command(verbatim_doc_comment)]
     Arena(ArenaArgs),
@@ -275,7 +274,7 @@ pub enum Command {
 #[derive(clap::Args, Debug)]
 pub struct ArenaArgs {
     /// The policy measured: none, greedy, round, auto, equilibrium, quantal,
-    /// random, heuristic, paranoid, best-reply, auto-paranoid or cmd:COMMAND.
+    /// paranoid, random, heuristic, best-reply or cmd:COMMAND.
     #[arg(long, value_name = "POLICY")]
     pub candidate: String,
     /// The policy it is measured against, in the other seats and the reference.
@@ -377,8 +376,10 @@ pub struct SolveArgs {
     /// round: greedy until the next roll, nobody placing after it;
     /// equilibrium: every later placement and decision subgame-perfect (max-n);
     /// quantal: each later placement a random choice, better options likelier
-    /// (see --lambda); auto: greedy from the position where it is exact (at
-    /// most one roll before the last placement round), round before it.
+    /// (see --lambda); paranoid: until the next roll every other player places
+    /// against the player to move, nobody placing after it (see
+    /// --max-leaves); auto: greedy from the position where it is exact (at
+    /// most one roll before the last placement round), paranoid before it.
     /// Default: auto.
     #[arg(long, value_enum)]
     pub future: Option<FutureArg>,
@@ -391,6 +392,12 @@ pub struct SolveArgs {
     /// (max-n over the next placements only, greedy after) and the output says so.
     #[arg(long, value_name = "N", default_value_t = MAX_NODES)]
     pub max_nodes: u64,
+    /// Positions the paranoid search may value at its horizon, estimated
+    /// before it starts (about 25 microseconds each on two cores); beyond it
+    /// the search covers fewer of the placements before the roll, nobody
+    /// placing after them, and the output says so.
+    #[arg(long, value_name = "N", default_value_t = MAX_LEAVES)]
+    pub max_leaves: u64,
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug)]
@@ -400,6 +407,7 @@ pub enum FutureArg {
     Round,
     Equilibrium,
     Quantal,
+    Paranoid,
     Auto,
 }
 

@@ -495,6 +495,7 @@ impl SolveArgs {
             Some(FutureArg::Round) => Future::Round,
             Some(FutureArg::Equilibrium) => Future::Equilibrium,
             Some(FutureArg::Quantal) => Future::Quantal,
+            Some(FutureArg::Paranoid) => Future::Paranoid,
             Some(FutureArg::Auto) => Future::Auto,
         };
         let method = match self.method {
@@ -507,6 +508,7 @@ impl SolveArgs {
         request.valuation.count_shares = self.count_shares;
         request.future = future;
         request.max_nodes = self.max_nodes;
+        request.max_leaves = self.max_leaves;
         if let Some(lambda) = self.lambda {
             request.lambda = Lambda {
                 value: lambda,
@@ -548,6 +550,9 @@ impl SolveArgs {
         }
         if self.max_nodes == 0 {
             return bad("--max-nodes", "needs at least 1 node");
+        }
+        if self.max_leaves == 0 {
+            return bad("--max-leaves", "needs at least 1 position");
         }
         if self
             .lambda

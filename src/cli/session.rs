@@ -39,7 +39,7 @@ Events, as at the table (any case; a cargo by its initial, j s g n):
 Commands:
   show | pos        the board | the position in the notation
   advise [MODEL]    advice now (MODEL: auto, none, greedy, round,
-                    equilibrium, quantal)
+                    paranoid, equilibrium, quantal)
   odds [MODEL]      each ship's odds and every player's value
   model MODEL       the model of every later advice
   fit               the quantal model's lambda, fitted to the placements seen
@@ -476,7 +476,8 @@ impl Session {
             None => Ok(render::wrap::wrap(
                 &format!(
                     "The model is {}: 'model none', 'model greedy', 'model round', \
-                     'model auto', 'model equilibrium' or 'model quantal' changes it.\n",
+                     'model paranoid', 'model auto', 'model equilibrium' or \
+                     'model quantal' changes it.\n",
                     self.request.future.name()
                 ),
                 self.options.fit.width,
@@ -788,6 +789,7 @@ fn model_word(rest: &str) -> Result<Option<Future>, String> {
         Future::None,
         Future::Greedy,
         Future::Round,
+        Future::Paranoid,
         Future::Auto,
         Future::Equilibrium,
         Future::Quantal,
@@ -799,7 +801,7 @@ fn model_word(rest: &str) -> Result<Option<Future>, String> {
         .ok_or_else(|| {
             let names = models.map(Future::name);
             format!(
-                "'{word}' is not a model (none, greedy, round, auto, equilibrium, quantal){}",
+                "'{word}' is not a model (none, greedy, round, paranoid, auto, equilibrium, quantal){}",
                 said::did_you_mean(word, &names)
             )
         })

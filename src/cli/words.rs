@@ -10,8 +10,10 @@ use crate::parse::layout::LayoutError;
 pub fn request_error(e: RequestError) -> Error {
     Error::Usage(match e {
         RequestError::SampledEquilibrium => "--method mc: the equilibrium is searched exactly (or approximated, as the output says); use --method auto or exact".into(),
-        RequestError::SampledAuto => "--method mc: the auto model runs greedy only where greedy is enumerated, and round elsewhere; it is never sampled; use --method auto or exact, or --future greedy".into(),
+        RequestError::SampledAuto => "--method mc: the auto model runs greedy only where greedy is enumerated, and paranoid elsewhere; it is never sampled; use --method auto or exact, or --future greedy".into(),
+        RequestError::SampledParanoid => "--method mc: the paranoid model is a search to the next roll, always enumerated (--max-leaves bounds it); use --method auto or exact".into(),
         RequestError::SampledRound => "--method mc: the round model has no roll before its placements end, and is always enumerated; use --method auto or exact".into(),
+        RequestError::ParanoidLayouts => "--future paranoid: layouts are compared under none, greedy, round, equilibrium or quantal (auto runs round there), not paranoid, which searches one player's placements against the others'".into(),
         RequestError::ExactLayoutsPlacing => "--method exact: at a voyage's start a model that keeps placing meets two rolls before the last round, out of reach of exact enumeration; use --future none, or --method auto".into(),
     })
 }

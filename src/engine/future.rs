@@ -1,5 +1,6 @@
 //! The future models in which players keep placing (R15): `greedy`, `round`
-//! (greedy to the end of the placement round under way), `quantal`, and
+//! (greedy to the end of the placement round under way), `quantal`,
+//! `paranoid` (the others against one player until the next roll), and
 //! `equilibrium` (max-n with chance nodes, R14).
 //!
 //! A [`Planner`] values a state as the expected change of every player's cash
@@ -116,6 +117,8 @@ pub struct Planner {
     max_nodes: u64,
     /// The search gives up (as over its budget) after this moment.
     deadline: Option<Instant>,
+    /// Under `paranoid`: the player every other player places against.
+    searcher: PlayerId,
     /// The last search gave up for its deadline, not its nodes.
     timed_out: bool,
 }
@@ -136,6 +139,7 @@ impl Planner {
             nodes: 0,
             max_nodes: u64::MAX,
             deadline: None,
+            searcher: 0,
             timed_out: false,
         }
     }
@@ -169,6 +173,14 @@ impl Planner {
 
     pub fn lambda(&self) -> f64 {
         self.lambda
+    }
+
+    /// The same planner, the others placing against `searcher` (`paranoid`;
+    /// a fresh memo, since every value depends on who that is).
+    pub fn against(mut self, searcher: PlayerId) -> Planner {
+        self.searcher = searcher;
+        self.memo.clear();
+        self
     }
 
     /// The same planner, placing only within `horizon` (a fresh memo).
@@ -281,8 +293,8 @@ impl Planner {
         self.solver.trim(SOLVER_TABLES);
     }
 
-    /// Placements left to max-n: none under `greedy` or `quantal`, whatever
-    /// the caller says.
+    /// Placements left to max-n (or to the paranoid search): none under
+    /// `greedy`, `round` or `quantal`, whatever the caller says.
     fn plies(&self, left: u16) -> u16 {
         match self.model {
             Future::Greedy | Future::Round | Future::Quantal => 0,
@@ -365,6 +377,9 @@ impl Planner {
             }
             return Ok((likeliest(&odds), out));
         }
+        if self.model == Future::Paranoid {
+            return self.paranoid(s, mark, left);
+        }
         if left == 0 {
             let a = self.greedy_choice(s)?;
             let o = self.option(s, a, mark, 0)?;
@@ -372,6 +387,32 @@ impl Planner {
         }
         let below = plies_after(s, left);
         self.best_of(s, |planner, a| planner.option(s, a, mark, below))
+    }
+
+    /// The paranoid placement in `s`: the searcher's highest value if the
+    /// searcher places, else the searcher's lowest, ties to the first option
+    /// (R14). Beyond the search's depth (`left` 0) nobody places (R15 `none`).
+    fn paranoid(&mut self, s: &State, mark: Mark, left: u16) -> Found<(Action, Outcome)> {
+        if left == 0 {
+            return Ok((Action::Pass, self.solver.value(s, mark)));
+        }
+        let searcher = self.searcher as usize;
+        let maximise = s.decider() == Some(self.searcher);
+        let below = plies_after(s, left);
+        let mut best: Option<(Action, Outcome)> = None;
+        for a in rules::legal_actions(s) {
+            let o = self.option(s, a, mark, below)?;
+            let (v, b) = (o.value[searcher], best.map(|(_, b)| b.value[searcher]));
+            let better = match (b, maximise) {
+                (None, _) => true,
+                (Some(b), true) => v > b + TIE,
+                (Some(b), false) => v < b - TIE,
+            };
+            if better {
+                best = Some((a, o));
+            }
+        }
+        Ok(best.unwrap_or((Action::Pass, Outcome::default())))
     }
 
     /// A pirate's boarding decision (R7), anticipating the placements after it.
@@ -485,6 +526,10 @@ impl Planner {
             Phase::Placement { .. } if self.model == Future::Quantal => {
                 Some(likeliest(&self.quantal_odds(s)?))
             }
+            // Beyond the paranoid search's depth nobody places.
+            Phase::Placement { .. } if self.model == Future::Paranoid && left == 0 => {
+                Some(Action::Pass)
+            }
             // Greedy needs no value of what follows, only the `none` values.
             Phase::Placement { .. } if self.model != Future::None && left == 0 => {
                 Some(self.greedy_choice(s)?)
@@ -568,7 +613,7 @@ pub fn placements_remain(s: &State, model: Future) -> bool {
     match model {
         Future::None => return false,
         // The round under way ends with the next roll, and nobody places after.
-        Future::Round => return matches!(s.phase, Phase::Placement { .. }),
+        Future::Round | Future::Paranoid => return matches!(s.phase, Phase::Placement { .. }),
         _ => {}
     }
     match s.phase {
@@ -597,25 +642,31 @@ pub fn plies_after(s: &State, left: u16) -> u16 {
 /// order, with what the model expects next after each. `left` counts the
 /// placements chosen by max-n, the decider's own included; [`ALL`] for every one.
 pub fn valued_options(s: &State, planner: &mut Planner, left: u16) -> Found<Vec<Valued>> {
+    rules::legal_actions(s)
+        .into_iter()
+        .map(|action| valued_option(s, action, planner, left))
+        .collect()
+}
+
+/// The decider's option `action` of `s` (a legal one) valued under the
+/// planner's model, with what the model expects next; `left` as for
+/// [`valued_options`].
+pub fn valued_option(s: &State, action: Action, planner: &mut Planner, left: u16) -> Found<Valued> {
     let decider = s.decider().unwrap_or(0) as usize;
     let below = plies_after(s, left);
-    let mut valued = Vec::new();
-    for action in rules::legal_actions(s) {
-        let mark = option_mark(s, action);
-        let outcome = planner.option(s, action, mark, below)?;
-        let then = match planner.model() {
-            Future::None => None,
-            _ => planner.next(s, action, mark, below)?,
-        };
-        valued.push(Valued {
-            action,
-            ev: outcome.value[decider],
-            outcome,
-            then,
-            dist: None,
-        });
-    }
-    Ok(valued)
+    let mark = option_mark(s, action);
+    let outcome = planner.option(s, action, mark, below)?;
+    let then = match planner.model() {
+        Future::None => None,
+        _ => planner.next(s, action, mark, below)?,
+    };
+    Ok(Valued {
+        action,
+        ev: outcome.value[decider],
+        outcome,
+        then,
+        dist: None,
+    })
 }
 
 /// The decider's options in `s` valued under the planner's model and ranked

@@ -18,6 +18,9 @@ use crate::rules::{self, Cargo, Layout, MAX_SHARES, MIN_SHARE_PRICE, State, star
 /// round.
 pub fn check(request: &Request) -> Result<(), RequestError> {
     analysis::check(request)?;
+    if request.future == Future::Paranoid {
+        return Err(RequestError::ParanoidLayouts);
+    }
     // `auto` runs `round` at every voyage start.
     let placing = !matches!(request.future, Future::None | Future::Round | Future::Auto);
     if placing && request.method == MethodChoice::Exact {
@@ -104,7 +107,7 @@ pub fn compare(
     let candidates = candidates(template, layouts, buy);
     let auto = (request.future == Future::Auto).then(|| {
         let (future, rolls) = analysis::method::auto_future(template);
-        request.future = future;
+        request.future = layouts_future(future);
         rolls
     });
     // The method depends on the voyage's progress, the same for every layout.
@@ -154,6 +157,18 @@ pub fn compare(
         how,
         buy,
         layouts: order.into_iter().map(|k| rows[k].clone()).collect(),
+    }
+}
+
+/// The model layouts are compared under where `auto` would run `future`:
+/// `round` in place of `paranoid`, whose search of one player's placement
+/// against the others takes a second, a hundred times over; the round
+/// model's placements (greedy to the roll) are those the paranoid search
+/// orders its options by.
+pub fn layouts_future(future: Future) -> Future {
+    match future {
+        Future::Paranoid => Future::Round,
+        other => other,
     }
 }
 

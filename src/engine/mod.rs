@@ -7,17 +7,18 @@
 //!   dice (R6), boarding plans (R7), the pilots' game (R8) and roll 3 by class
 //!   (R9-R11); `exact::track` holds ship positions as it sees them.
 //! - [`future`]: the [`future::Planner`] of the models in which players keep
-//!   placing (R15 `greedy`, `quantal`, and `equilibrium`: max-n, R14), on the
-//!   exact solver.
+//!   placing (R15 `greedy`, `round`, `quantal`, `paranoid`, and
+//!   `equilibrium`: max-n, R14), on the exact solver.
 //! - [`sample`]: Monte Carlo play-outs with common random numbers, a stratified
 //!   first roll and honest standard errors.
-//! - [`search`]: the paranoid and best-reply searches of a placement, the
-//!   candidates measured in the arena beside max-n.
+//! - [`search`]: the best-reply search of a placement, a candidate measured
+//!   in the arena beside max-n and the paranoid model.
 //! - [`ranking`]: options ranked into advice, best first (R14).
 //! - [`risk`]: an option's distribution of value (R13), walked as the model
 //!   decides; its mean is the option's value.
 //! - [`analysis`]: the method chosen for a request (`auto` estimates first),
-//!   and each result's `How`.
+//!   the paranoid model's search as deep as its budget allows, and each
+//!   result's `How`.
 //! - [`layouts`]: the harbour master's comparison of the 100 layouts (R3);
 //!   [`bid`]: what the role is worth to each player at the auction (R16).
 //! - [`cache`]: solvers kept between requests, for processes that ask many.

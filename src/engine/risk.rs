@@ -57,18 +57,27 @@ pub fn options(chooser: Chooser, s: &State, left: u16) -> Found<Vec<(Action, Dis
         decider,
         memo: Memo::default(),
     };
-    let below = plies_after(s, left);
     let mut out = Vec::new();
     for a in rules::legal_actions(s) {
-        let Ok(t) = rules::apply(s, a) else { continue };
-        let own = walk.root_cash(s, a);
-        // The decider's values do not depend on which worker is tracked, but
-        // the solver's tables and the planner's memo are kept per mark: with
-        // the option's, they are met again.
-        let rest = walk.dist(&t, option_mark(s, a), below)?;
-        out.push((a, normalised(shifted(&rest, own))));
+        if let Some(d) = walk.option(s, a, left)? {
+            out.push((a, d));
+        }
     }
     Ok(out)
+}
+
+/// The distribution of the decider's value for option `a` of `s` alone, as
+/// [`options`] gives it; `None` if `a` does not apply or nobody decides.
+pub fn option(chooser: Chooser, s: &State, a: Action, left: u16) -> Found<Option<Dist>> {
+    let Some(decider) = s.decider() else {
+        return Ok(None);
+    };
+    let mut walk = Walk {
+        chooser,
+        decider,
+        memo: Memo::default(),
+    };
+    walk.option(s, a, left)
 }
 
 /// Memoised walks from the states where play-outs take their exact tail
@@ -107,6 +116,19 @@ impl Tails {
 }
 
 impl Walk<'_> {
+    /// The distribution of the decider's value after option `a` of `s`.
+    fn option(&mut self, s: &State, a: Action, left: u16) -> Found<Option<Dist>> {
+        let Ok(t) = rules::apply(s, a) else {
+            return Ok(None);
+        };
+        let own = self.root_cash(s, a);
+        // The decider's values do not depend on which worker is tracked, but
+        // the solver's tables and the planner's memo are kept per mark: with
+        // the option's, they are met again.
+        let rest = self.dist(&t, option_mark(s, a), plies_after(s, left))?;
+        Ok(Some(normalised(shifted(&rest, own))))
+    }
+
     /// The distribution of the decider's receipts from `s` to the end.
     fn dist(&mut self, s: &State, mark: Mark, left: u16) -> Found<Dist> {
         if self.settles_next(s) {

@@ -66,13 +66,61 @@ fn reason_words(reason: &Reason, method: Method) -> String {
                 auto_words(*model, *rolls),
                 reason_words(inner, method)
             ),
+            Reason::Paranoid { .. } => format!(
+                "{}; {}",
+                auto_words(*model, *rolls),
+                reason_words(inner, method)
+            ),
             _ => format!("{}; exact", auto_words(*model, *rolls)),
         },
+        Reason::Paranoid {
+            depth,
+            turns,
+            leaves,
+        } if depth >= turns => format!(
+            "exact paranoid search of {} before the next roll (about {} at its end)",
+            placements(*turns),
+            positions(*leaves)
+        ),
+        Reason::Paranoid {
+            depth,
+            turns,
+            leaves,
+        } => format!(
+            "paranoid search of {depth} of the {turns} placements before the next roll (about {} at its end)",
+            positions(*leaves)
+        ),
         Reason::PerLayout => "exact enumeration per layout".into(),
         Reason::CommonDice { rolls } => format!(
             "Monte Carlo with common dice across layouts: {rolls} rolls come before the last placement round"
         ),
     }
+}
+
+/// `n` placements, in words: "the one placement", "the 4 placements".
+fn placements(n: u16) -> String {
+    match n {
+        1 => "the one placement".into(),
+        n => format!("the {n} placements"),
+    }
+}
+
+/// An estimated number of positions: whole below a million, with its
+/// thousands marked ("24,024 positions"), else in powers of ten.
+fn positions(n: f64) -> String {
+    if n >= 1e6 {
+        return format!("{n:.1e} positions");
+    }
+    let digits = format!("{n:.0}");
+    let mut out = String::new();
+    for (k, c) in digits.chars().enumerate() {
+        if k > 0 && (digits.len() - k).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    let s = if out == "1" { "" } else { "s" };
+    format!("{out} position{s}")
 }
 
 /// Which model `auto` ran, and why, in the rolls to come before the last
@@ -84,6 +132,9 @@ fn auto_words(model: Future, rolls: u8) -> String {
                 "future auto: greedy (at most one roll before the last placement round: {rolls})"
             )
         }
+        Future::Paranoid => format!(
+            "future auto: paranoid, the others placing against you until the roll ({rolls} rolls before the last placement round, where greedy takes seconds: --future greedy)"
+        ),
         _ => format!(
             "future auto: {} ({rolls} rolls before the last placement round, where greedy takes seconds: --future greedy)",
             model.name()
@@ -157,6 +208,15 @@ fn approximation_words(a: &Approximation) -> String {
             through_rolls + 1,
             limit_words(*limit)
         ),
+        Approximation::Paranoid {
+            depth,
+            turns,
+            limit,
+        } => format!(
+            "the paranoid model over the next {depth} of the {turns} placements before the roll, nobody placing after them; over {} {}",
+            depth + 1,
+            limit_words(*limit)
+        ),
         Approximation::LayoutsGreedy { rolls } => format!(
             "the greedy model (max-n over no placement): {rolls} rolls come before the last placement round, too many for an exact search"
         ),
@@ -214,6 +274,7 @@ fn limit_words(limit: Limit) -> String {
         Limit::Nodes(n) => format!("exceeded --max-nodes {n}"),
         Limit::Estimate(n) => format!("would exceed --max-nodes {n} (estimated)"),
         Limit::Seconds(s) => format!("did not finish within --time-limit {s} s"),
+        Limit::Leaves(n) => format!("would exceed --max-leaves {n} (estimated)"),
     }
 }
 

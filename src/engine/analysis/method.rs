@@ -29,6 +29,8 @@ pub struct Request {
     pub future: Future,
     /// The node budget of the equilibrium search.
     pub max_nodes: u64,
+    /// The positions the paranoid search may value at its horizon.
+    pub max_leaves: u64,
     /// The rationality of the quantal model, and what it rests on.
     pub lambda: Lambda,
     /// Each option's distribution of value too (`engine::risk`): a second
@@ -42,6 +44,12 @@ pub const EXACT_BUDGET: f64 = 5e7;
 /// The default node budget of the equilibrium search: a few seconds on one core.
 pub const MAX_NODES: u64 = 1_000_000;
 
+/// The default horizon of the paranoid search, in positions valued there
+/// (each a whole `none` enumeration from the roll, about 50 microseconds on
+/// one core): under a second on two cores, and enough for every placement
+/// of a four-player round.
+pub const MAX_LEAVES: u64 = 40_000;
+
 impl Request {
     pub fn new(method: MethodChoice, sampling: sample::Settings) -> Request {
         Request {
@@ -51,6 +59,7 @@ impl Request {
             exact_budget: EXACT_BUDGET,
             future: Future::None,
             max_nodes: MAX_NODES,
+            max_leaves: MAX_LEAVES,
             lambda: fit::prior(),
             risk: true,
         }
@@ -68,10 +77,19 @@ pub enum RequestError {
     /// enumerated.
     #[error("the round model is enumerated, never sampled")]
     SampledRound,
+    /// Monte Carlo asked for the paranoid model, a search to the next roll:
+    /// it is always enumerated.
+    #[error("the paranoid model is searched, never sampled")]
+    SampledParanoid,
     /// Monte Carlo asked for `auto`, which picks greedy only where greedy is
-    /// enumerated, and round elsewhere: it is never sampled.
+    /// enumerated, and paranoid elsewhere: it is never sampled.
     #[error("the auto model is enumerated, never sampled")]
     SampledAuto,
+    /// Layouts asked for under the paranoid model, which searches one
+    /// player's placements against the others, not the harbour master's
+    /// choice among a hundred layouts.
+    #[error("layouts are not compared under the paranoid model")]
+    ParanoidLayouts,
     /// Exact layouts asked for under a model that keeps placing: at a voyage's
     /// start two rolls come before the last round.
     #[error("exact layouts under a model that keeps placing are out of reach")]
@@ -88,6 +106,9 @@ pub fn check(request: &Request) -> Result<(), RequestError> {
     }
     if request.future == Future::Auto && request.method == MethodChoice::MonteCarlo {
         return Err(RequestError::SampledAuto);
+    }
+    if request.future == Future::Paranoid && request.method == MethodChoice::MonteCarlo {
+        return Err(RequestError::SampledParanoid);
     }
     Ok(())
 }
@@ -160,13 +181,14 @@ pub(super) fn choose(s: &State, request: &Request) -> (Method, Reason) {
 /// The model `auto` runs as from `s`, and the rolls before the last
 /// placement round that decide it: `greedy` where at most one roll comes
 /// first, so that its search is exact and takes a fraction of a second;
-/// `round` before, where greedy could only be sampled, and needs seconds to
-/// settle (README, "What we measured").
+/// `paranoid` before, where greedy could only be sampled, and needs seconds
+/// to settle, and where paranoid play beat greedy-to-the-roll (`round`) in
+/// the arena (README, "What we measured").
 pub fn auto_future(s: &State) -> (Future, u8) {
     let rolls = rolls_before_last_round(s);
     let future = match rolls {
         0 | 1 => Future::Greedy,
-        _ => Future::Round,
+        _ => Future::Paranoid,
     };
     (future, rolls)
 }

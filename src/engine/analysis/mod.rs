@@ -5,14 +5,16 @@
 //! - [`method`]: the request, its checks, and the choice of method.
 //! - `equilibrium.rs`: the max-n search within its node budget, deepened one
 //!   placement decision at a time, and what it falls back to.
+//! - [`paranoid`]: the paranoid model's search, as deep as its budget allows.
 //! - `sampled.rs`: advice and odds from Monte Carlo.
 
 mod equilibrium;
 pub mod method;
+pub mod paranoid;
 mod sampled;
 
 pub use method::{
-    EXACT_BUDGET, MAX_NODES, MethodChoice, Request, RequestError, check, exact_steps,
+    EXACT_BUDGET, MAX_LEAVES, MAX_NODES, MethodChoice, Request, RequestError, check, exact_steps,
     rolls_before_last_round,
 };
 
@@ -174,6 +176,8 @@ trait Answer: Sized {
     /// Adds each option's distribution (advice only), walked as the raw
     /// values were computed: `left` as for [`Answer::planned`].
     fn add_risk(_raw: &mut Self::Raw, _s: &State, _chooser: risk::Chooser, _left: u16) {}
+    /// Under the paranoid model searched to `left` (see [`paranoid`]).
+    fn paranoid(s: &State, request: &Request, left: u16) -> Self::Raw;
     /// By Monte Carlo; `how.sampling` is filled from the run.
     fn sampled(cache: &mut Cache, s: &State, r: &Request, progress: Progress, how: How) -> Self;
 }
@@ -204,6 +208,10 @@ impl Answer for Advice {
         }
     }
 
+    fn paranoid(s: &State, request: &Request, left: u16) -> Vec<Valued> {
+        paranoid::options(s, request, left, request.risk)
+    }
+
     fn sampled(cache: &mut Cache, s: &State, r: &Request, progress: Progress, how: How) -> Advice {
         sampled::advice(cache, s, r, progress, how)
     }
@@ -224,6 +232,10 @@ impl Answer for Odds {
         exact::odds_from(s, &raw, how)
     }
 
+    fn paranoid(s: &State, request: &Request, left: u16) -> Outcome {
+        paranoid::outcome(s, request, left)
+    }
+
     fn sampled(cache: &mut Cache, s: &State, r: &Request, progress: Progress, how: How) -> Odds {
         sampled::odds(cache, s, r, progress, how)
     }
@@ -232,6 +244,7 @@ impl Answer for Odds {
 fn analyse<A: Answer>(cache: &mut Cache, s: &State, request: &Request, progress: Progress) -> A {
     match request.future {
         Future::Equilibrium => equilibrium::analyse(cache, s, request, progress),
+        Future::Paranoid => paranoid::analyse(s, request, None),
         Future::Auto => {
             let (future, rolls) = method::auto_future(s);
             let resolved = Request {
@@ -242,7 +255,10 @@ fn analyse<A: Answer>(cache: &mut Cache, s: &State, request: &Request, progress:
                 model: future,
                 rolls,
             };
-            by_model(cache, s, &resolved, progress, Some(stand_in))
+            match future {
+                Future::Paranoid => paranoid::analyse(s, &resolved, Some(stand_in)),
+                _ => by_model(cache, s, &resolved, progress, Some(stand_in)),
+            }
         }
         _ => by_model(cache, s, request, progress, None),
     }

@@ -1,0 +1,194 @@
+//! The paranoid model (`Future::Paranoid`): until the next roll, every other
+//! player places to *minimise* the decider's value, the decider's own later
+//! placements maximise it, and nobody places after the roll (Sturtevant
+//! 2002; in the arena it beat greedy-to-the-roll before roll 1, README "What
+//! we measured").
+//!
+//! Every option is valued whole, each with every player's value and the
+//! ships' odds at the end of the line of play the search expects, so that
+//! advice ranks and explains all of them. The others' placements come in a
+//! row, with nothing between them for alpha-beta to cut, so the search
+//! values every position at its horizon. Their number is estimated before
+//! the search starts: the search covers as many of the placements before
+//! the roll as fit the request's `max_leaves`, nobody placing after them,
+//! and says so. The decider's options are searched in parallel, each by its
+//! own planner: the figures are exact whatever the thread count.
+
+use super::{Answer, Request, StandIn};
+use crate::engine::exact::Solver;
+use crate::engine::future::{ALL, Planner, valued_option};
+use crate::engine::ranking::Valued;
+use crate::engine::risk::{self, Chooser};
+use crate::engine::values::{Mark, Outcome, rank};
+use crate::report::{Approximation, Future, How, Limit, Method, Reason};
+use crate::rules::{self, Action, Phase, State};
+use rayon::prelude::*;
+use std::sync::Mutex;
+
+/// A planner without a node budget runs to its end.
+const UNBOUNDED: &str = "a search without a node budget never runs out of it";
+
+/// How far the search goes from a position.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Depth {
+    /// Placements searched, the decider's own included if it is one.
+    pub depth: u16,
+    /// Placements due before the next roll, every one placing.
+    pub turns: u16,
+    /// Positions valued at the horizon, estimated.
+    pub leaves: f64,
+}
+
+impl Depth {
+    /// The planner's `left`: every placement to the roll once they all fit
+    /// (whichever branch has more of them), else `depth`.
+    fn left(&self) -> u16 {
+        if self.depth >= self.turns {
+            ALL
+        } else {
+            self.depth
+        }
+    }
+}
+
+/// How far the paranoid search from `s` goes within `max_leaves`: the most
+/// placements whose tree, estimated from the options open now (each
+/// placement takes a slot from the next), fits; at least the decider's own.
+pub fn depth(s: &State, max_leaves: u64) -> Depth {
+    let options = rules::legal_actions(s).len().max(1) as f64;
+    let Some((first, turns)) = turns(s) else {
+        return Depth {
+            depth: 0,
+            turns: 0,
+            leaves: options,
+        };
+    };
+    let placing = matches!(s.phase, Phase::Placement { .. });
+    // A decision before the placements (a boarding) multiplies their tree.
+    let root = if placing { 1.0 } else { options };
+    let leaves =
+        |d: u16| -> f64 { root * (0..d).map(|j| (first - j as f64).max(1.0)).product::<f64>() };
+    let mut d = 1;
+    while d < turns && leaves(d + 1) <= max_leaves as f64 {
+        d += 1;
+    }
+    Depth {
+        depth: d,
+        turns,
+        leaves: leaves(d),
+    }
+}
+
+/// The options of the first placement from `s` and the placements due
+/// before the next roll, on a line where everyone places (the first option
+/// that is not a pass); `None` when no placement comes before it.
+fn turns(s: &State) -> Option<(f64, u16)> {
+    let mut t = *s;
+    if !matches!(t.phase, Phase::Placement { .. }) {
+        let first = *rules::legal_actions(&t).first()?;
+        t = rules::apply(&t, first).ok()?;
+    }
+    let first = rules::legal_actions(&t).len() as f64;
+    let mut n = 0;
+    while let Phase::Placement { .. } = t.phase {
+        n += 1;
+        let options = rules::legal_actions(&t);
+        let Some(&a) = options.iter().find(|&&a| a != Action::Pass) else {
+            break;
+        };
+        let Ok(next) = rules::apply(&t, a) else { break };
+        t = next;
+    }
+    (n > 0).then_some((first, n))
+}
+
+/// The paranoid planner of `request` against `searcher`.
+fn planner(request: &Request, searcher: rules::PlayerId) -> Planner {
+    Planner::new(Future::Paranoid, request.valuation).against(searcher)
+}
+
+/// The decider's options in `s` valued under the paranoid model searched to
+/// `left`, in canonical order, each with its distribution when `risk`.
+pub fn options(s: &State, request: &Request, left: u16, risk: bool) -> Vec<Valued> {
+    let Some(decider) = s.decider() else {
+        return Vec::new();
+    };
+    // Solvers go from one option to the next: their tables, per crew
+    // configuration, serve every option that leaves the crews alike (a
+    // harbour, shipyard or insurance placement). Tables are pure values.
+    let solvers: Mutex<Vec<Solver>> = Mutex::default();
+    rules::legal_actions(s)
+        .par_iter()
+        .map(|&a| {
+            let lent = solvers.lock().ok().and_then(|mut kept| kept.pop());
+            let solver = lent.unwrap_or_else(|| Solver::with(request.valuation));
+            let mut planner = Planner::on_solver(Future::Paranoid, solver).against(decider);
+            let valued = one_option(s, a, &mut planner, left, risk);
+            if let Ok(mut kept) = solvers.lock() {
+                kept.push(planner.into_solver());
+            }
+            valued
+        })
+        .collect()
+}
+
+/// One option valued (and its distribution walked) by `planner`.
+fn one_option(s: &State, a: Action, planner: &mut Planner, left: u16, risk: bool) -> Valued {
+    let mut valued = valued_option(s, a, planner, left).expect(UNBOUNDED);
+    if risk {
+        valued.dist = risk::option(Chooser::Planner(planner), s, a, left).expect(UNBOUNDED);
+    }
+    valued
+}
+
+/// Every player's value from `s` under the paranoid model searched to
+/// `left`, the player to move against the others: the line of play after
+/// their best option, or after nothing when nobody decides.
+pub fn outcome(s: &State, request: &Request, left: u16) -> Outcome {
+    let valued = options(s, request, left, false);
+    let evs: Vec<f64> = valued.iter().map(|v| v.ev).collect();
+    match rank(&evs).first() {
+        Some(&k) => valued[k].outcome,
+        None => planner(request, s.decider().unwrap_or(0))
+            .value(s, Mark::None, left)
+            .expect(UNBOUNDED),
+    }
+}
+
+/// Advice or odds under the paranoid model, as deep as `max_leaves` lets
+/// it search, labelled with how deep that was. `stand_in`: `auto` chose it.
+pub(super) fn analyse<A: Answer>(s: &State, request: &Request, stand_in: Option<StandIn>) -> A {
+    let d = depth(s, request.max_leaves);
+    let raw = A::paranoid(s, request, d.left());
+    A::finish(s, raw, how(request, d, stand_in))
+}
+
+fn how(request: &Request, d: Depth, stand_in: Option<StandIn>) -> How {
+    let searched = Reason::Paranoid {
+        depth: d.depth,
+        turns: d.turns,
+        leaves: d.leaves,
+    };
+    let reason = match stand_in {
+        Some(StandIn::Auto { model, rolls }) => Reason::Auto {
+            model,
+            rolls,
+            inner: Box::new(searched),
+        },
+        _ => searched,
+    };
+    let approximation = (d.depth < d.turns).then_some(Approximation::Paranoid {
+        depth: d.depth,
+        turns: d.turns,
+        limit: Limit::Leaves(request.max_leaves),
+    });
+    How {
+        method: Method::Exact,
+        reason,
+        future: Future::Paranoid,
+        shares_counted: request.valuation.count_shares,
+        approximation,
+        sampling: None,
+        lambda: None,
+    }
+}
