@@ -358,3 +358,54 @@ fn with_nobody_to_reply_before_the_roll_every_search_is_none_s_best() {
     }
     assert!(checked >= 5, "only {checked} positions");
 }
+
+#[test]
+fn with_no_placement_before_the_roll_paranoid_is_none_and_says_so() {
+    // The pilots decide after every placement (R8): nothing is placed
+    // before roll 3, so every option keeps its `none` value.
+    let pilots = (1..)
+        .map(common::random_position)
+        .filter(|p| matches!(p.state().phase, Phase::SmallPilot | Phase::LargePilot))
+        .take(5);
+    for position in pilots {
+        let mut r = request();
+        r.valuation = manila_odds::engine::values::CASH;
+        let advice = manila_odds::engine::analysis::advise(&position, &r, &mut |_, _| {});
+        let none = manila_odds::engine::exact::advise(position.state(), r.valuation);
+        for o in &advice.options {
+            let n = none.option(o.action).expect("the same options");
+            assert!((o.ev - n.ev).abs() < CLOSE, "{}", o.action);
+        }
+        let why = manila_odds::render::how::reason(&advice.how);
+        assert!(
+            why.contains("no placement comes before the next roll"),
+            "{why}"
+        );
+    }
+}
+
+#[test]
+fn a_boarding_before_the_last_round_counts_the_placements_after_it() {
+    // After roll 2 the pirates board (R7), and the last round's placements
+    // follow before roll 3: the paranoid search covers them, with two
+    // pirates from either one's decision.
+    let boardings = (1..)
+        .map(|seed| *common::random_position(seed).state())
+        .filter(|s| {
+            matches!(s.phase, Phase::Boarding { .. })
+                && manila_odds::engine::future::placements_remain(s, Future::Greedy)
+        })
+        .take(12);
+    let mut two_pirates = 0;
+    for s in boardings {
+        let first = rules::legal_actions(&s)[0];
+        let next = rules::apply(&s, first).expect("a legal action applies");
+        two_pirates += usize::from(matches!(next.phase, Phase::Boarding { .. }));
+        let depth = paranoid::depth(&s, u64::MAX);
+        assert!(
+            depth.turns > 0 && depth.depth == depth.turns,
+            "{depth:?}: {s:?}"
+        );
+    }
+    assert!(two_pirates > 0, "no boarding by the first of two pirates");
+}

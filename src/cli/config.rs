@@ -23,8 +23,8 @@ pub const MAX_THREADS: usize = 256;
 /// The future model when `--future` is not given, for every command: chosen
 /// on the arena's evidence (README, "What we measured") as the strongest
 /// model that is exact and answers within the table's two seconds from any
-/// position: `greedy` wherever greedy is exact, `round` before the first roll.
-/// `greedy` throughout plays better still, but before the first roll it can
+/// position: `greedy` wherever greedy is exact, `paranoid` before the first
+/// roll (`round` for layouts and bids). Before the first roll `greedy` could
 /// only be sampled, and needs seconds to settle there.
 pub const DEFAULT_FUTURE: Future = Future::Auto;
 

@@ -612,8 +612,9 @@ pub fn placement_cash(s: &State, a: Action) -> Option<(PlayerId, f64)> {
 pub fn placements_remain(s: &State, model: Future) -> bool {
     match model {
         Future::None => return false,
-        // The round under way ends with the next roll, and nobody places after.
-        Future::Round | Future::Paranoid => return matches!(s.phase, Phase::Placement { .. }),
+        // The round under way ends with the next roll, and nobody places
+        // after it; a boarding (R7) comes before the last round's placements.
+        Future::Round | Future::Paranoid if s.phase == Phase::Roll => return false,
         _ => {}
     }
     match s.phase {

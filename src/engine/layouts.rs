@@ -107,9 +107,13 @@ pub fn compare(
     let candidates = candidates(template, layouts, buy);
     let auto = (request.future == Future::Auto).then(|| {
         let (future, rolls) = analysis::method::auto_future(template);
-        request.future = layouts_future(future);
+        request.future = future;
         rolls
     });
+    // A player's paranoid search is not run a hundred times over (`check`
+    // refuses it on the command line; a bot or a policy deciding a layout
+    // under it gets `round`'s, as `auto` does).
+    request.future = layouts_future(request.future);
     // The method depends on the voyage's progress, the same for every layout.
     let mut how = how(template, &request);
     if let Some(rolls) = auto {

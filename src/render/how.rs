@@ -73,6 +73,10 @@ fn reason_words(reason: &Reason, method: Method) -> String {
             ),
             _ => format!("{}; exact", auto_words(*model, *rolls)),
         },
+        Reason::Paranoid { turns: 0, .. } => {
+            "exact: no placement comes before the next roll, so the paranoid model is none here"
+                .into()
+        }
         Reason::Paranoid {
             depth,
             turns,
@@ -133,7 +137,7 @@ fn auto_words(model: Future, rolls: u8) -> String {
             )
         }
         Future::Paranoid => format!(
-            "future auto: paranoid, the others placing against you until the roll ({rolls} rolls before the last placement round, where greedy takes seconds: --future greedy)"
+            "future auto: paranoid, the others placing against the player to move until the roll ({rolls} rolls before the last placement round, where greedy takes seconds: --future greedy)"
         ),
         _ => format!(
             "future auto: {} ({rolls} rolls before the last placement round, where greedy takes seconds: --future greedy)",

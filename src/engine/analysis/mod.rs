@@ -86,7 +86,7 @@ pub fn best_by_model(
 ) -> Vec<(Future, Action)> {
     let s = position.state();
     let rolls = rolls_before_last_round(s);
-    // The model the advice ran under (`auto` runs greedy or round).
+    // The model the advice ran under (`auto` runs greedy or paranoid).
     let own = advice.how.future;
     let mut out = Vec::new();
     // Quantal is not searched here (it is shown when it is the advice's own

@@ -53,7 +53,9 @@ impl Depth {
 
 /// How far the paranoid search from `s` goes within `max_leaves`: the most
 /// placements whose tree, estimated from the options open now (each
-/// placement takes a slot from the next), fits; at least the decider's own.
+/// placement takes a slot from the next; a seat on a ship with room does
+/// not, so the tree may be larger), fits; at least one (the decider's own,
+/// unless the decision is a boarding before them).
 pub fn depth(s: &State, max_leaves: u64) -> Depth {
     let options = rules::legal_actions(s).len().max(1) as f64;
     let Some((first, turns)) = turns(s) else {
@@ -84,7 +86,8 @@ pub fn depth(s: &State, max_leaves: u64) -> Depth {
 /// that is not a pass); `None` when no placement comes before it.
 fn turns(s: &State) -> Option<(f64, u16)> {
     let mut t = *s;
-    if !matches!(t.phase, Phase::Placement { .. }) {
+    // Decisions before the placements (the pirates' boardings, R7).
+    while matches!(t.phase, Phase::Boarding { .. }) {
         let first = *rules::legal_actions(&t).first()?;
         t = rules::apply(&t, first).ok()?;
     }
@@ -93,9 +96,11 @@ fn turns(s: &State) -> Option<(f64, u16)> {
     while let Phase::Placement { .. } = t.phase {
         n += 1;
         let options = rules::legal_actions(&t);
-        let Some(&a) = options.iter().find(|&&a| a != Action::Pass) else {
-            break;
-        };
+        let a = options
+            .iter()
+            .copied()
+            .find(|&a| a != Action::Pass)
+            .unwrap_or(Action::Pass);
         let Ok(next) = rules::apply(&t, a) else { break };
         t = next;
     }

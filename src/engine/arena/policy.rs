@@ -194,10 +194,7 @@ impl Policy for ModelPolicy {
     }
 
     fn layout(&mut self, ask: &LayoutAsk) -> Result<Layout, Fault> {
-        let mut request = self.seeded(ask.deal, ask.start.state());
-        // Layouts are not compared under the paranoid model: its harbour
-        // master chooses as `auto`'s does, under `round`.
-        request.future = layouts::layouts_future(request.future);
+        let request = self.seeded(ask.deal, ask.start.state());
         let c = layouts::compare(
             ask.start.state(),
             ask.options,
