@@ -187,6 +187,15 @@ impl Tally {
 /// of the best go to the first one listed.
 fn decide(options: &[Tally], owner: u8) -> Tally {
     let p = owner as usize;
+    let (pick, top) = first_best(options, p);
+    let mut out = options[pick];
+    out.close_call = options.iter().any(|t| t.close_call) || close_call(options, p, top);
+    out
+}
+
+/// R14: the first option within [`TIE`] of the best value for player `p`, and
+/// that best value.
+fn first_best(options: &[Tally], p: usize) -> (usize, f64) {
     let top = options
         .iter()
         .map(|t| t.value[p])
@@ -195,9 +204,7 @@ fn decide(options: &[Tally], owner: u8) -> Tally {
         .iter()
         .position(|t| t.value[p] >= top - TIE)
         .expect("a decision has an option");
-    let mut out = options[pick];
-    out.close_call = options.iter().any(|t| t.close_call) || close_call(options, p, top);
-    out
+    (pick, top)
 }
 
 /// Whether rival options within [`NEAR`] of the best lead to different results. When
@@ -1870,14 +1877,7 @@ fn greedy(v: &Voyage, movers: &[u8]) -> Tally {
         .into_iter()
         .map(|(slot, _)| take(v, slot, p, &small_pilot))
         .collect();
-    let top = valued
-        .iter()
-        .map(|t| t.value[p as usize])
-        .fold(f64::NEG_INFINITY, f64::max);
-    let pick = valued
-        .iter()
-        .position(|t| t.value[p as usize] >= top - TIE)
-        .expect("pass is always there");
+    let (pick, top) = first_best(&valued, p as usize);
     let mut t = take(v, free_slots(v)[pick].0, p, &|w| greedy(w, rest));
     t.close_call |= close_call(&valued, p as usize, top);
     t
@@ -1984,14 +1984,7 @@ fn round_model(v: &Voyage, movers: &[u8], rolls_done: u8) -> Tally {
         .iter()
         .map(|&(slot, _)| take(v, slot, p, &|w| after_placement(w, rolls_done)))
         .collect();
-    let top = valued
-        .iter()
-        .map(|t| t.value[p as usize])
-        .fold(f64::NEG_INFINITY, f64::max);
-    let pick = valued
-        .iter()
-        .position(|t| t.value[p as usize] >= top - TIE)
-        .expect("pass is always there");
+    let (pick, top) = first_best(&valued, p as usize);
     let mut t = take(v, slots[pick].0, p, &|w| round_model(w, rest, rolls_done));
     t.close_call |= close_call(&valued, p as usize, top);
     t
@@ -2019,14 +2012,7 @@ fn paranoid_model(v: &Voyage, movers: &[u8], searcher: usize) -> Tally {
             r
         })
         .collect();
-    let top = ranked
-        .iter()
-        .map(|t| t.value[searcher])
-        .fold(f64::NEG_INFINITY, f64::max);
-    let pick = ranked
-        .iter()
-        .position(|t| t.value[searcher] >= top - TIE)
-        .expect("pass is always there");
+    let (pick, top) = first_best(&ranked, searcher);
     // Rivals tie on the searcher's value by definition, so only a rival
     // whose choice changes the tracked worker's pay makes the call close.
     let mut t = valued[pick];

@@ -161,14 +161,18 @@ fn turns_before_the_roll(s: &State) -> usize {
     turns
 }
 
+/// Placement positions of generated voyages with at least two others to
+/// answer the placement before the roll.
+fn deep_placements() -> impl Iterator<Item = State> {
+    (1..)
+        .map(|seed| *common::random_position(seed).state())
+        .filter(|s| matches!(s.phase, Phase::Placement { .. }) && turns_before_the_roll(s) >= 3)
+}
+
 #[test]
 fn paranoid_values_every_option_as_a_minimax_that_prunes_nothing() {
-    // Positions with at least two others to answer the placement.
-    let deep = (1..)
-        .map(|seed| *common::random_position(seed).state())
-        .filter(|s| matches!(s.phase, Phase::Placement { .. }) && turns_before_the_roll(s) >= 3);
     let mut checked = 0;
-    for s in deep.take(60) {
+    for s in deep_placements().take(60) {
         let mut solver = Solver::new();
         let Some(options) = minimax_options(&s, u16::MAX, &mut solver) else {
             continue;
@@ -181,11 +185,8 @@ fn paranoid_values_every_option_as_a_minimax_that_prunes_nothing() {
 
 #[test]
 fn a_paranoid_search_cut_short_is_minimax_to_that_depth_then_nobody_placing() {
-    let deep = (1..)
-        .map(|seed| *common::random_position(seed).state())
-        .filter(|s| matches!(s.phase, Phase::Placement { .. }) && turns_before_the_roll(s) >= 3);
     let mut checked = 0;
-    for s in deep.take(40) {
+    for s in deep_placements().take(40) {
         for depth in [1, 2] {
             let mut solver = Solver::new();
             let Some(options) = minimax_options(&s, depth, &mut solver) else {
@@ -219,6 +220,18 @@ fn the_paranoid_depth_is_the_deepest_whose_estimate_fits_and_says_so() {
     assert_eq!((two.depth, two.turns), (2, 4));
     // At least the decider's own options, whatever the budget.
     assert_eq!(paranoid::depth(&s, 1).depth, 1);
+    // The method line says how far the search went, and about how wide.
+    let position =
+        manila_odds::Position::from_parts(["r", "b", "g", "y"].map(String::from).to_vec(), s);
+    let mut r = request();
+    r.max_leaves = two.leaves as u64;
+    let advice = manila_odds::engine::analysis::advise(&position, &r, &mut |_, _| {});
+    let why = manila_odds::render::how::reason(&advice.how);
+    assert!(
+        why.contains("paranoid search of 2 of the 4 placements")
+            && why.contains(&format!("about {} positions", two.leaves)),
+        "{why}"
+    );
 }
 
 #[test]
