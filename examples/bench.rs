@@ -396,6 +396,7 @@ fn risk_time(cases: &[(&str, &str, usize)]) {
 fn arena_rate() {
     let settings = arena::Settings {
         players: 4,
+        first_deal: 1,
         deals: 400,
         seed: 1,
         layout: arena::LayoutChoice::Random,

@@ -484,6 +484,7 @@ fn decisions_recalled_within_a_deal_change_no_figure() {
     use manila_odds::report::Future;
     let settings = arena::Settings {
         players: 4,
+        first_deal: 1,
         deals: 12,
         seed: 5,
         layout: LayoutChoice::Random,
@@ -505,4 +506,38 @@ fn decisions_recalled_within_a_deal_change_no_figure() {
     assert_eq!(recalled.report.deals, afresh.report.deals);
     // Recalled decisions are not timed: fewer of them.
     assert!(recalled.report.baseline_times.decisions < afresh.report.baseline_times.decisions);
+}
+
+/// A match played in parts gives each deal as the whole match does: deals
+/// depend only on the seed and their number.
+#[test]
+fn a_match_from_a_later_first_deal_plays_those_deals_as_the_whole_match() {
+    let args = [
+        "--candidate",
+        "heuristic",
+        "--baseline",
+        "none",
+        "--seed",
+        "7",
+    ];
+    let whole = arena_json(&[&args[..], &["--deals", "5"]].concat());
+    let part = arena_json(&[&args[..], &["--first-deal", "4", "--deals", "2"]].concat());
+    let numbers: Vec<u64> = part["deals"]
+        .as_array()
+        .expect("deals")
+        .iter()
+        .map(|d| d["deal"].as_u64().expect("a number"))
+        .collect();
+    assert_eq!(numbers, vec![4, 5]);
+    assert_eq!(part["deals"][0], whole["deals"][3]);
+    assert_eq!(part["deals"][1], whole["deals"][4]);
+    let table = arena(&[&args[..], &["--first-deal", "4", "--deals", "2"]].concat());
+    let text = String::from_utf8_lossy(&table.stdout);
+    assert!(text.contains("2 deals (4 to 5)"), "{text}");
+    for bad in ["0", "18446744073709551615"] {
+        let out = arena(&[&args[..], &["--first-deal", bad]].concat());
+        assert_eq!(out.status.code(), Some(2), "--first-deal {bad}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("--first-deal"), "{err}");
+    }
 }

@@ -167,6 +167,7 @@ fn r15_the_output_names_lambda_and_what_it_rests_on() {
 fn r15_lambda_fitted_to_a_table_tells_random_players_from_thoughtful_ones() {
     let settings = arena::Settings {
         players: 4,
+        first_deal: 1,
         deals: 40,
         seed: 5,
         layout: arena::LayoutChoice::Random,

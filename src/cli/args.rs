@@ -286,6 +286,11 @@ pub struct ArenaArgs {
     /// Deals to play (each is played once per seat and once for reference).
     #[arg(long, value_name = "N", default_value_t = 100)]
     pub deals: u64,
+    /// The number of the first deal to play: a long match can be played in
+    /// parts (--first-deal 101 --deals 100 plays deals 101 to 200), each deal
+    /// as the whole match plays it.
+    #[arg(long, value_name = "K", default_value_t = 1)]
+    pub first_deal: u64,
     /// random: each deal draws its layout; policy: the harbour master's policy
     /// chooses it (a model by its layouts comparison).
     #[arg(long, value_enum, default_value_t = LayoutArg::Random)]

@@ -298,12 +298,19 @@ fn arena(args: ArenaArgs) -> Result<Parts, Error> {
     if args.deals == 0 {
         return Err(Error::Usage("--deals: play at least 1 deal".into()));
     }
+    if args.first_deal == 0 || args.first_deal.checked_add(args.deals).is_none() {
+        return Err(Error::Usage(format!(
+            "--first-deal: '{}' is not a deal number: deals are numbered from 1, and the last must fit in 64 bits",
+            args.first_deal
+        )));
+    }
     let timeout = seconds("--bot-timeout", args.bot_timeout)?;
     let task = ArenaTask {
         candidate: PolicySpec::parse("--candidate", &args.candidate)?,
         baseline: PolicySpec::parse("--baseline", &args.baseline)?,
         settings: arena::Settings {
             players: args.players,
+            first_deal: args.first_deal,
             deals: args.deals,
             // Set from the request's seed, drawn when not given.
             seed: 0,

@@ -5,8 +5,8 @@ use super::{Fit, Render, how};
 use crate::Position;
 use crate::parse::layout;
 use crate::report::{
-    Advice, Bids, Comparison, DecisionTimes, Future, How, LayoutValue, Match, Odds, QUANTILES,
-    ShipOdds, Then, Verdict,
+    Advice, Bids, Comparison, DealResult, DecisionTimes, Future, How, LayoutValue, Match, Odds,
+    QUANTILES, ShipOdds, Then, Verdict,
 };
 use crate::rules::{Action, Phase};
 use comfy_table::presets::UTF8_FULL_CONDENSED;
@@ -597,16 +597,28 @@ fn layout_columns(rows: &[&LayoutValue], names: &[&str], buy: bool, sampled: boo
     columns
 }
 
+/// How many deals, and which when the match does not start at deal 1: "100
+/// deals" or "100 deals (101 to 200)".
+fn deal_span(deals: &[DealResult]) -> String {
+    let n = deals.len();
+    match (deals.first(), deals.last()) {
+        (Some(first), Some(last)) if first.deal != 1 => {
+            format!("{n} deals ({} to {})", first.deal, last.deal)
+        }
+        _ => format!("{n} deals"),
+    }
+}
+
 /// A match in words: the mean difference with its 95% interval, the mean
 /// profits behind it, and the decision times.
 fn arena_text(m: &Match) -> String {
     let s = &m.summary;
     let mut out = format!(
-        "Arena: {} against {}, {} players, {} deals, seed {}, {} layouts\n",
+        "Arena: {} against {}, {} players, {}, seed {}, {} layouts\n",
         m.candidate,
         m.baseline,
         m.seats.len(),
-        m.deals.len(),
+        deal_span(&m.deals),
         m.seed,
         m.layout
     );

@@ -54,6 +54,10 @@ impl LayoutChoice {
 pub struct Settings {
     /// Seats at the table, 3 to 5.
     pub players: u8,
+    /// The number of the first deal played (deals are numbered from 1).
+    /// Each deal depends only on the seed and its number, so a match played
+    /// in parts gives each deal as the whole match does.
+    pub first_deal: u64,
     pub deals: u64,
     pub seed: u64,
     pub layout: LayoutChoice,
@@ -133,7 +137,8 @@ pub fn run(
     let tick = || progress(done.fetch_add(1, Ordering::Relaxed) + 1);
     let bases = Pool::new(baseline);
     let base_recall = baseline.pure().then(Recall::default);
-    let deals: Vec<Deal> = (1..=settings.deals)
+    let first = settings.first_deal;
+    let deals: Vec<Deal> = (first..first.saturating_add(settings.deals))
         .map(|k| Deal::draw(settings.seed, k, settings.players))
         .collect();
     let references: Vec<Played> = deals
