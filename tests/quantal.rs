@@ -67,15 +67,20 @@ fn r15_quantal_tends_to_greedy_as_lambda_grows() {
 
 /// Every player's value when each later placement is uniform among the legal
 /// options, by brute force: no memo, the rules' own functions, the exact `none`
-/// solver once no placement remains.
-fn uniform(s: &State, solver: &mut Solver) -> Outcome {
+/// solver once no placement remains. A boarding pirate takes `greedy`'s choice.
+fn uniform(s: &State, solver: &mut Solver, greedy: &mut Planner) -> Outcome {
     match s.phase {
+        Phase::Boarding { .. } => {
+            let a = greedy.choice(s, Mark::None, 0).expect("no budget");
+            let t = rules::apply(s, a.expect("a boarding choice")).expect("legal");
+            uniform(&t, solver, greedy)
+        }
         Phase::Placement { to_move } => {
             let options = rules::legal_actions(s);
             let mut out = Outcome::default();
             for a in &options {
                 let t = rules::apply(s, *a).expect("legal");
-                let mut o = uniform(&t, solver);
+                let mut o = uniform(&t, solver, greedy);
                 o.value[to_move as usize] +=
                     rules::income(s, *a) as f64 - rules::action_cost(s, *a) as f64;
                 out.add(1.0 / options.len() as f64, &o);
@@ -90,10 +95,11 @@ fn uniform(s: &State, solver: &mut Solver) -> Outcome {
 fn r15_quantal_tends_to_uniform_random_play_as_lambda_falls_to_0() {
     let s = *position(SMALL).state();
     let mut solver = Solver::with(CASH);
+    let mut greedy = Planner::new(Future::Greedy, CASH);
     let mut planner = quantal(0.0);
     for a in rules::legal_actions(&s) {
         let t = rules::apply(&s, a).expect("legal");
-        let want = uniform(&t, &mut solver);
+        let want = uniform(&t, &mut solver, &mut greedy);
         let got = planner.value(&t, Mark::None, 0).expect("no budget");
         for p in 0..3 {
             assert!(
@@ -104,6 +110,55 @@ fn r15_quantal_tends_to_uniform_random_play_as_lambda_falls_to_0() {
             );
         }
     }
+}
+
+/// R7 under R15: a quantal model's boarding pirate anticipates the greedy
+/// placements after it (what `greedy`'s pirate chooses), and the value is the
+/// expectation over the quantal placements that do follow. Checked at lambda 0
+/// against the brute force, on boardings where anticipating the expectation
+/// would board otherwise, so that the rule is what decides.
+#[test]
+fn r7_a_quantal_pirate_boards_as_greedy_does_and_the_quantal_placements_follow() {
+    let boardings = (1..)
+        .map(|seed| *common::random_position(seed).state())
+        .filter(|s| {
+            matches!(s.phase, Phase::Boarding { .. })
+                && future::placements_remain(s, Future::Quantal)
+        })
+        .take(16);
+    let mut solver = Solver::with(CASH);
+    let mut greedy = Planner::new(Future::Greedy, CASH);
+    let mut differs = 0;
+    for s in boardings {
+        let chosen = greedy.choice(&s, Mark::None, 0).expect("no budget");
+        let mut planner = quantal(0.0);
+        assert_eq!(planner.choice(&s, Mark::None, 0), Ok(chosen), "{s:?}");
+        let want = uniform(&s, &mut solver, &mut greedy);
+        let got = planner.value(&s, Mark::None, 0).expect("no budget");
+        for p in 0..s.players as usize {
+            assert!(
+                (want.value[p] - got.value[p]).abs() < 1e-9,
+                "player {p}: {} vs {}: {s:?}",
+                want.value[p],
+                got.value[p]
+            );
+        }
+        // The pirate's best under the expectation, ties to the first (R14).
+        let pirate = s.decider().expect("a pirate decides") as usize;
+        let mut best: Option<(rules::Action, f64)> = None;
+        for a in rules::legal_actions(&s) {
+            let t = rules::apply(&s, a).expect("legal");
+            let v = uniform(&t, &mut solver, &mut greedy).value[pirate];
+            if best.is_none_or(|(_, b)| v > b + 1e-9) {
+                best = Some((a, v));
+            }
+        }
+        differs += usize::from(best.map(|(a, _)| a) != chosen);
+    }
+    assert!(
+        differs > 0,
+        "greedy's and the expectation's boardings agree"
+    );
 }
 
 #[test]

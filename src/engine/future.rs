@@ -121,6 +121,9 @@ pub struct Planner {
     searcher: PlayerId,
     /// The last search gave up for its deadline, not its nodes.
     timed_out: bool,
+    /// Under `quantal`: the greedy planner a boarding pirate anticipates the
+    /// placements after it with, made when first needed.
+    boarding_guide: Option<Box<Planner>>,
 }
 
 impl Planner {
@@ -141,6 +144,7 @@ impl Planner {
             deadline: None,
             searcher: 0,
             timed_out: false,
+            boarding_guide: None,
         }
     }
 
@@ -291,6 +295,9 @@ impl Planner {
             greedy.clear();
         }
         self.solver.trim(SOLVER_TABLES);
+        if let Some(guide) = self.boarding_guide.as_mut() {
+            guide.trim(limit);
+        }
     }
 
     /// Placements left to max-n (or to the paranoid search): none under
@@ -416,11 +423,33 @@ impl Planner {
     }
 
     /// A pirate's boarding decision (R7), anticipating the placements after it.
+    ///
+    /// Under `quantal` the pirate anticipates the greedy placements (the
+    /// likeliest at any lambda above 0), and the value that follows is the
+    /// expectation over the quantal placements after that choice. Anticipating
+    /// the expectation instead would branch on every option of every placement
+    /// of the last round, for each boarding a play-out meets: minutes for one
+    /// advice before roll 2.
     fn boarding(&mut self, s: &State, mark: Mark, left: u16) -> Found<(Action, Outcome)> {
+        if self.model == Future::Quantal {
+            let a = self.guided_boarding(s, mark)?;
+            return Ok((a, self.option(s, a, follow_mark(mark, s, a), left)?));
+        }
         self.best_of(s, |planner, a| {
             let next = follow_mark(mark, s, a);
             planner.option(s, a, next, left)
         })
+    }
+
+    /// The quantal pirate's boarding: greedy's (see [`Planner::boarding`]).
+    fn guided_boarding(&mut self, s: &State, mark: Mark) -> Found<Action> {
+        let mut guide = match self.boarding_guide.take() {
+            Some(guide) => guide,
+            None => Box::new(self.sibling_as(Future::Greedy, self.lambda)),
+        };
+        let chosen = guide.boarding(s, mark, 0).map(|(a, _)| a);
+        self.boarding_guide = Some(guide);
+        chosen
     }
 
     /// The decider's option of highest value; ties go to the first (R14).
@@ -538,6 +567,10 @@ impl Planner {
                 Some(self.placement(s, mark, left)?.0)
             }
             Phase::Placement { .. } => Some(Action::Pass),
+            // The choice alone, not the expectation after it.
+            Phase::Boarding { .. } if self.model == Future::Quantal => {
+                Some(self.guided_boarding(s, mark)?)
+            }
             Phase::Boarding { .. } => Some(self.boarding(s, mark, left)?.0),
             Phase::SmallPilot | Phase::LargePilot | Phase::Plunder => self.solver.best_action(s),
             Phase::Roll | Phase::Over => None,
