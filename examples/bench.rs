@@ -226,13 +226,14 @@ fn main() {
     // `cargo run --release --example bench -- batch` runs the sections whose
     // name contains "batch" only.
     let only = std::env::args().nth(1).unwrap_or_default();
-    let sections: [(&str, fn()); 11] = [
+    let sections: [(&str, fn()); 12] = [
         ("defaults", defaults),
         ("exact", exact_advice),
         ("risk", || risk_time(&CASES)),
         ("mc", || monte_carlo(&CASES)),
         ("settle", settle_time),
         ("future", future_models),
+        ("quantal", quantal_times),
         ("arena", arena_rate),
         ("batch", batch_speed),
         ("bid", bid_time),
@@ -519,6 +520,42 @@ fn future_models() {
             median(times).as_secs_f64(),
             manila_odds::render::how::approximation(&advice.how).unwrap_or("exact".into())
         );
+    }
+}
+
+/// The quantal model sampled before roll 2 (lambda 1, 432 play-outs, all
+/// threads): its play-outs meet pirates boarding after roll 2.
+fn quantal_times() {
+    let round2 = Position::from_json(include_str!("4p-round2-start.json")).expect("valid");
+    let after_roll1 =
+        Position::from_json(include_str!("round2-after-roll1-4p.json")).expect("valid");
+    let five = Position::from_json(include_str!("5p-before-roll1-4-placed.json")).expect("valid");
+    let cases = [
+        ("round 2 start, 4 players", &round2),
+        ("round 2 after roll 1, 4 players", &after_roll1),
+        ("before roll 1, 5 players, 4 placed", &five),
+    ];
+    println!("quantal, lambda 1, 432 play-outs, all threads (median of 3 runs)");
+    for (name, position) in cases {
+        let mut settings = Settings::new(1);
+        settings.samples = Some(432);
+        let mut request = Request::new(MethodChoice::Auto, settings);
+        request.future = Future::Quantal;
+        request.lambda.value = 1.0;
+        let run = || analysis::advise(position, &request, &mut |_, _| {});
+        let advice = run();
+        assert!(
+            advice.options.windows(2).all(|w| w[0].ev >= w[1].ev - 1e-9),
+            "{name}: ranked"
+        );
+        let times: Vec<Duration> = (0..3)
+            .map(|_| {
+                let start = Instant::now();
+                std::hint::black_box(run());
+                start.elapsed()
+            })
+            .collect();
+        println!("  {name:<48} {:>8.2} s", median(times).as_secs_f64());
     }
 }
 
