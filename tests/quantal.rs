@@ -14,7 +14,7 @@ use manila_odds::engine::sample::Settings;
 use manila_odds::engine::values::{CASH, Mark, Outcome};
 use manila_odds::parse::notation;
 use manila_odds::report::{Future, Lambda, Method};
-use manila_odds::rules::{self, Phase, State};
+use manila_odds::rules::{self, Action, Phase, State};
 
 /// Last round after roll 2; blue, green, yellow and red each place one more.
 const LAST_ROUND: &str =
@@ -65,24 +65,75 @@ fn r15_quantal_tends_to_greedy_as_lambda_grows() {
     }
 }
 
+/// What placement `a` in `s` pays its player at once (R13).
+fn cash(s: &State, a: Action) -> f64 {
+    rules::income(s, a) as f64 - rules::action_cost(s, a) as f64
+}
+
+/// The first option of highest value (R14): pass, first in canonical order,
+/// wins unless another is strictly better.
+fn first_best(options: impl IntoIterator<Item = (Action, f64)>) -> Action {
+    let mut best: Option<(Action, f64)> = None;
+    for (a, v) in options {
+        if best.is_none_or(|(_, b)| v > b + 1e-9) {
+            best = Some((a, v));
+        }
+    }
+    best.expect("an option").0
+}
+
+/// Every player's value when each later placement is greedy's (R15: the
+/// option of highest value under `none`) and a boarding pirate takes its best
+/// under that play, by brute force.
+fn greedy_line(s: &State, solver: &mut Solver) -> Outcome {
+    let t = |a| rules::apply(s, a).expect("legal");
+    match s.phase {
+        Phase::Placement { to_move } => {
+            let p = to_move as usize;
+            let values: Vec<(Action, f64)> = rules::legal_actions(s)
+                .into_iter()
+                .map(|a| (a, solver.value(&t(a), Mark::None).value[p] + cash(s, a)))
+                .collect();
+            let a = first_best(values);
+            let mut o = greedy_line(&t(a), solver);
+            o.value[p] += cash(s, a);
+            o
+        }
+        Phase::Boarding { .. } => greedy_line(&t(greedy_boarding(s, solver)), solver),
+        _ => solver.value(s, Mark::None),
+    }
+}
+
+/// The boarding pirate's choice when the placements after it are greedy's.
+fn greedy_boarding(s: &State, solver: &mut Solver) -> Action {
+    let pirate = s.decider().expect("a pirate decides") as usize;
+    let values: Vec<(Action, f64)> = rules::legal_actions(s)
+        .into_iter()
+        .map(|a| {
+            let t = rules::apply(s, a).expect("legal");
+            (a, greedy_line(&t, solver).value[pirate])
+        })
+        .collect();
+    first_best(values)
+}
+
 /// Every player's value when each later placement is uniform among the legal
 /// options, by brute force: no memo, the rules' own functions, the exact `none`
-/// solver once no placement remains. A boarding pirate takes `greedy`'s choice.
-fn uniform(s: &State, solver: &mut Solver, greedy: &mut Planner) -> Outcome {
+/// solver once no placement remains. A boarding pirate boards as it would
+/// before greedy placements.
+fn uniform(s: &State, solver: &mut Solver) -> Outcome {
     match s.phase {
         Phase::Boarding { .. } => {
-            let a = greedy.choice(s, Mark::None, 0).expect("no budget");
-            let t = rules::apply(s, a.expect("a boarding choice")).expect("legal");
-            uniform(&t, solver, greedy)
+            let a = greedy_boarding(s, solver);
+            uniform(&rules::apply(s, a).expect("legal"), solver)
         }
         Phase::Placement { to_move } => {
             let options = rules::legal_actions(s);
             let mut out = Outcome::default();
             for a in &options {
                 let t = rules::apply(s, *a).expect("legal");
-                let mut o = uniform(&t, solver, greedy);
-                o.value[to_move as usize] +=
-                    rules::income(s, *a) as f64 - rules::action_cost(s, *a) as f64;
+                let mut o = uniform(&t, solver);
+                o.value[to_move as usize] += cash(s, *a);
                 out.add(1.0 / options.len() as f64, &o);
             }
             out
@@ -95,11 +146,10 @@ fn uniform(s: &State, solver: &mut Solver, greedy: &mut Planner) -> Outcome {
 fn r15_quantal_tends_to_uniform_random_play_as_lambda_falls_to_0() {
     let s = *position(SMALL).state();
     let mut solver = Solver::with(CASH);
-    let mut greedy = Planner::new(Future::Greedy, CASH);
     let mut planner = quantal(0.0);
     for a in rules::legal_actions(&s) {
         let t = rules::apply(&s, a).expect("legal");
-        let want = uniform(&t, &mut solver, &mut greedy);
+        let want = uniform(&t, &mut solver);
         let got = planner.value(&t, Mark::None, 0).expect("no budget");
         for p in 0..3 {
             assert!(
@@ -113,7 +163,7 @@ fn r15_quantal_tends_to_uniform_random_play_as_lambda_falls_to_0() {
 }
 
 /// R7 under R15: a quantal model's boarding pirate anticipates the greedy
-/// placements after it (what `greedy`'s pirate chooses), and the value is the
+/// placements after it (as `greedy`'s pirate does), and the value is the
 /// expectation over the quantal placements that do follow. Checked at lambda 0
 /// against the brute force, on boardings where anticipating the expectation
 /// would board otherwise, so that the rule is what decides.
@@ -130,10 +180,11 @@ fn r7_a_quantal_pirate_boards_as_greedy_does_and_the_quantal_placements_follow()
     let mut greedy = Planner::new(Future::Greedy, CASH);
     let mut differs = 0;
     for s in boardings {
-        let chosen = greedy.choice(&s, Mark::None, 0).expect("no budget");
+        let chosen = Some(greedy_boarding(&s, &mut solver));
+        assert_eq!(greedy.choice(&s, Mark::None, 0), Ok(chosen), "{s:?}");
         let mut planner = quantal(0.0);
         assert_eq!(planner.choice(&s, Mark::None, 0), Ok(chosen), "{s:?}");
-        let want = uniform(&s, &mut solver, &mut greedy);
+        let want = uniform(&s, &mut solver);
         let got = planner.value(&s, Mark::None, 0).expect("no budget");
         for p in 0..s.players as usize {
             assert!(
@@ -145,15 +196,11 @@ fn r7_a_quantal_pirate_boards_as_greedy_does_and_the_quantal_placements_follow()
         }
         // The pirate's best under the expectation, ties to the first (R14).
         let pirate = s.decider().expect("a pirate decides") as usize;
-        let mut best: Option<(rules::Action, f64)> = None;
-        for a in rules::legal_actions(&s) {
+        let by_expectation = first_best(rules::legal_actions(&s).into_iter().map(|a| {
             let t = rules::apply(&s, a).expect("legal");
-            let v = uniform(&t, &mut solver, &mut greedy).value[pirate];
-            if best.is_none_or(|(_, b)| v > b + 1e-9) {
-                best = Some((a, v));
-            }
-        }
-        differs += usize::from(best.map(|(a, _)| a) != chosen);
+            (a, uniform(&t, &mut solver).value[pirate])
+        }));
+        differs += usize::from(Some(by_expectation) != chosen);
     }
     assert!(
         differs > 0,
@@ -163,8 +210,22 @@ fn r7_a_quantal_pirate_boards_as_greedy_does_and_the_quantal_placements_follow()
 
 #[test]
 fn r15_quantal_monte_carlo_agrees_with_exact_within_4_standard_errors() {
-    for text in [LAST_ROUND, SMALL] {
-        let p = position(text);
+    // And the first of two pirates boarding (R7), the second boarding after
+    // it as greedy's pirate would.
+    let two_pirates = (1..)
+        .map(common::random_position)
+        .find(|p| {
+            let s = p.state();
+            matches!(s.phase, Phase::Boarding { .. })
+                && future::placements_remain(s, Future::Quantal)
+                && rules::legal_actions(s).iter().any(|&a| {
+                    let t = rules::apply(s, a).expect("legal");
+                    matches!(t.phase, Phase::Boarding { .. })
+                })
+        })
+        .expect("a boarding by the first of two pirates");
+    for p in [position(LAST_ROUND), position(SMALL), two_pirates] {
+        let text = notation::format(&p);
         let mut exact = Request::new(MethodChoice::Exact, Settings::new(3));
         exact.future = Future::Quantal;
         exact.lambda = Lambda {
