@@ -76,8 +76,8 @@ fn median(mut times: Vec<Duration>) -> Duration {
     times[times.len() / 2]
 }
 
-fn time<F: FnMut()>(mut f: F) -> Duration {
-    let runs = 41;
+/// The median time of `runs` runs of `f`.
+fn median_of(runs: usize, mut f: impl FnMut()) -> Duration {
     median(
         (0..runs)
             .map(|_| {
@@ -87,6 +87,10 @@ fn time<F: FnMut()>(mut f: F) -> Duration {
             })
             .collect(),
     )
+}
+
+fn time<F: FnMut()>(f: F) -> Duration {
+    median_of(41, f)
 }
 
 /// Checks an advice before timing it: every option valued, the ships' odds
@@ -376,12 +380,9 @@ fn risk_time(cases: &[(&str, &str, usize)]) {
         let mut request = Request::new(MethodChoice::Exact, Settings::new(1));
         let mut run = |risk: bool| {
             request.risk = risk;
-            let times = (0..11).map(|_| {
-                let t = Instant::now();
+            median_of(11, || {
                 std::hint::black_box(analysis::advise(&position, &request, &mut |_, _| {}));
-                t.elapsed()
-            });
-            median(times.collect())
+            })
         };
         let (with, without) = (run(true), run(false));
         println!(
@@ -450,16 +451,12 @@ fn layouts_time() {
             .windows(2)
             .all(|w| w[0].value >= w[1].value - 1e-9)
     );
-    let times: Vec<Duration> = (0..3)
-        .map(|_| {
-            let t = Instant::now();
-            std::hint::black_box(run());
-            t.elapsed()
-        })
-        .collect();
+    let time = median_of(3, || {
+        std::hint::black_box(run());
+    });
     println!(
         "layouts: 100 layouts, 4 players, greedy, 432 play-outs each, all threads (median of 3): {:.1} s",
-        median(times).as_secs_f64()
+        time.as_secs_f64()
     );
 }
 
@@ -508,16 +505,12 @@ fn future_models() {
             advice.options.windows(2).all(|w| w[0].ev >= w[1].ev - 1e-9),
             "{name}: ranked"
         );
-        let times: Vec<Duration> = (0..5)
-            .map(|_| {
-                let start = Instant::now();
-                std::hint::black_box(advise_under(position, future));
-                start.elapsed()
-            })
-            .collect();
+        let time = median_of(5, || {
+            std::hint::black_box(advise_under(position, future));
+        });
         println!(
             "  {name:<48} {:>8.2} s   {}",
-            median(times).as_secs_f64(),
+            time.as_secs_f64(),
             manila_odds::render::how::approximation(&advice.how).unwrap_or("exact".into())
         );
     }
@@ -548,14 +541,10 @@ fn quantal_times() {
             advice.options.windows(2).all(|w| w[0].ev >= w[1].ev - 1e-9),
             "{name}: ranked"
         );
-        let times: Vec<Duration> = (0..3)
-            .map(|_| {
-                let start = Instant::now();
-                std::hint::black_box(run());
-                start.elapsed()
-            })
-            .collect();
-        println!("  {name:<48} {:>8.2} s", median(times).as_secs_f64());
+        let time = median_of(3, || {
+            std::hint::black_box(run());
+        });
+        println!("  {name:<48} {:>8.2} s", time.as_secs_f64());
     }
 }
 
@@ -646,26 +635,14 @@ fn batch_speed() {
     ))
     .expect("JSON");
     assert_eq!(first["result"], single, "batch answers as advise does");
-    let batch = median(
-        (0..5)
-            .map(|_| {
-                let t = Instant::now();
-                std::hint::black_box(run(&["batch"], &input));
-                t.elapsed()
-            })
-            .collect(),
-    );
-    let each = median(
-        (0..3)
-            .map(|_| {
-                let t = Instant::now();
-                for p in &positions {
-                    std::hint::black_box(run(&["advise", "--json", "--future", "none", "-"], p));
-                }
-                t.elapsed()
-            })
-            .collect(),
-    );
+    let batch = median_of(5, || {
+        std::hint::black_box(run(&["batch"], &input));
+    });
+    let each = median_of(3, || {
+        for p in &positions {
+            std::hint::black_box(run(&["advise", "--json", "--future", "none", "-"], p));
+        }
+    });
     println!(
         "batch: 160 distinct positions advised under none, all threads: {:.2} s in one process, {:.2} s as 160 processes ({:.1}x)",
         batch.as_secs_f64(),
@@ -736,16 +713,7 @@ fn search_time() {
             players == 3 || advice.how.approximation.is_some() || best.ev <= reply.value + 1e-9
         );
         let depth = paranoid::depth(&s, request.max_leaves);
-        let times = |f: &dyn Fn()| -> f64 {
-            let runs: Vec<Duration> = (0..3)
-                .map(|_| {
-                    let t = Instant::now();
-                    f();
-                    t.elapsed()
-                })
-                .collect();
-            median(runs).as_secs_f64()
-        };
+        let times = |f: &dyn Fn()| median_of(3, f).as_secs_f64();
         let advised = times(&|| {
             std::hint::black_box(analysis::advise(&position, &request, &mut |_, _| {}));
         });

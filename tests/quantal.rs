@@ -169,13 +169,7 @@ fn r15_quantal_tends_to_uniform_random_play_as_lambda_falls_to_0() {
 /// would board otherwise, so that the rule is what decides.
 #[test]
 fn r7_a_quantal_pirate_boards_as_greedy_does_and_the_quantal_placements_follow() {
-    let boardings = (1..)
-        .map(|seed| *common::random_position(seed).state())
-        .filter(|s| {
-            matches!(s.phase, Phase::Boarding { .. })
-                && future::placements_remain(s, Future::Quantal)
-        })
-        .take(16);
+    let boardings = common::boardings().take(16).map(|p| *p.state());
     let mut solver = Solver::with(CASH);
     let mut greedy = Planner::new(Future::Greedy, CASH);
     let mut differs = 0;
@@ -212,17 +206,8 @@ fn r7_a_quantal_pirate_boards_as_greedy_does_and_the_quantal_placements_follow()
 fn r15_quantal_monte_carlo_agrees_with_exact_within_4_standard_errors() {
     // And the first of two pirates boarding (R7), the second boarding after
     // it as greedy's pirate would.
-    let two_pirates = (1..)
-        .map(common::random_position)
-        .find(|p| {
-            let s = p.state();
-            matches!(s.phase, Phase::Boarding { .. })
-                && future::placements_remain(s, Future::Quantal)
-                && rules::legal_actions(s).iter().any(|&a| {
-                    let t = rules::apply(s, a).expect("legal");
-                    matches!(t.phase, Phase::Boarding { .. })
-                })
-        })
+    let two_pirates = common::boardings()
+        .find(|p| common::first_of_two_pirates(p.state()))
         .expect("a boarding by the first of two pirates");
     for p in [position(LAST_ROUND), position(SMALL), two_pirates] {
         let text = notation::format(&p);

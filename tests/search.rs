@@ -402,18 +402,9 @@ fn a_boarding_before_the_last_round_counts_the_placements_after_it() {
     // After roll 2 the pirates board (R7), and the last round's placements
     // follow before roll 3: the paranoid search covers them, with two
     // pirates from either one's decision.
-    let boardings = (1..)
-        .map(|seed| *common::random_position(seed).state())
-        .filter(|s| {
-            matches!(s.phase, Phase::Boarding { .. })
-                && manila_odds::engine::future::placements_remain(s, Future::Greedy)
-        })
-        .take(12);
     let mut two_pirates = 0;
-    for s in boardings {
-        let first = rules::legal_actions(&s)[0];
-        let next = rules::apply(&s, first).expect("a legal action applies");
-        two_pirates += usize::from(matches!(next.phase, Phase::Boarding { .. }));
+    for s in common::boardings().take(12).map(|p| *p.state()) {
+        two_pirates += usize::from(common::first_of_two_pirates(&s));
         let depth = paranoid::depth(&s, u64::MAX);
         assert!(
             depth.turns > 0 && depth.depth == depth.turns,

@@ -177,3 +177,23 @@ pub fn run_ok(args: &[&str], stdin: Option<&str>) -> String {
     );
     String::from_utf8(out.stdout).expect("utf-8")
 }
+
+/// Generated positions where a pirate boards after roll 2 (R7) with the last
+/// round's placements still to come.
+pub fn boardings() -> impl Iterator<Item = Position> {
+    use manila_odds::engine::future::placements_remain;
+    use manila_odds::report::Future;
+    (1..).map(random_position).filter(|p| {
+        let s = p.state();
+        matches!(s.phase, Phase::Boarding { .. }) && placements_remain(s, Future::Greedy)
+    })
+}
+
+/// Whether the pirate boarding in `s` is the first of two (R7): the second
+/// boards after it.
+pub fn first_of_two_pirates(s: &State) -> bool {
+    rules::legal_actions(s).iter().any(|&a| {
+        let t = rules::apply(s, a).expect("a legal action applies");
+        matches!(t.phase, Phase::Boarding { .. })
+    })
+}
