@@ -1,6 +1,7 @@
 //! Times exact advice on fixed positions; run with
 //! `cargo run --release --example bench`. Each answer is checked before it is
-//! timed. Figures are medians over repeated runs, on one core.
+//! timed. Figures are medians over repeated runs; each section says whether
+//! it runs on one core or on all threads.
 
 use manila_odds::Position;
 use manila_odds::engine::analysis::{self, MethodChoice, Request};
@@ -490,7 +491,7 @@ fn future_models() {
             Future::Equilibrium,
         ),
     ];
-    println!("future models, --method auto (median of 5 runs, one core)");
+    println!("future models, --method auto (median of 5 runs, all threads)");
     for (name, position, future) in cases {
         let advice = advise_under(position, future);
         assert!(advice.options.len() >= 10, "{name}");

@@ -128,10 +128,17 @@ pub struct Planner {
 
 impl Planner {
     pub fn new(model: Future, valuation: Valuation) -> Planner {
+        Planner::on_solver(model, Solver::with(valuation))
+    }
+
+    /// A planner of `model` with a fresh memo on `solver` (whose tables are
+    /// pure values: a warm solver changes the time, never a figure nor the
+    /// nodes counted against a budget).
+    pub fn on_solver(model: Future, solver: Solver) -> Planner {
         // `auto` is resolved to the model it runs before any planning.
         debug_assert!(model != Future::Auto, "auto reaches a planner unresolved");
         Planner {
-            solver: Solver::with(valuation),
+            solver,
             model,
             memo: HashMap::default(),
             greedy: Arc::default(),
@@ -145,16 +152,6 @@ impl Planner {
             searcher: 0,
             timed_out: false,
             boarding_guide: None,
-        }
-    }
-
-    /// A planner of `model` with a fresh memo on `solver` (whose tables are
-    /// pure values: a warm solver changes the time, never a figure nor the
-    /// nodes counted against a budget).
-    pub fn on_solver(model: Future, solver: Solver) -> Planner {
-        Planner {
-            solver,
-            ..Planner::new(model, Valuation::default())
         }
     }
 
