@@ -430,6 +430,78 @@ fn the_next_voyage_carries_cash_after_the_settlement() {
     );
 }
 
+#[test]
+fn r12_the_game_ends_when_jade_reaches_30_and_wealth_is_ranked() {
+    // r pays 3 for a jade seat; every ship docks by roll 2, so roll 3 moves
+    // nothing (R6) and the session settles at once. Jade rises 20 -> 30.
+    let lines = "r ship:jade\nb pass\ng pass\ny pass\nroll 6 6 6\nr pass\nroll 6 6 6\n\
+                 new J2 S3 G4\n";
+    let args = [
+        "session",
+        "--pos",
+        "r*,b,g,y 0:r J2 S3 G4 $r30,b30,g30,y30 %r:J2,b:S1 ^J20",
+    ];
+    let run = common::run_bin(&args, Some(lines));
+    // The refused 'new' is the session's one refusal (exit 2).
+    assert_eq!(run.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&run.stderr);
+    let raw = String::from_utf8_lossy(&run.stdout).into_owned() + &err;
+    // r: 30 - 3 + 36 = 63 cash, two jade shares at 30; b: 30 and a silk at 5.
+    assert!(
+        raw.contains("  r          123\n  b          35\n  g          30\n  y          30\n"),
+        "{raw}"
+    );
+    let out = unwrapped(&raw);
+    assert!(out.contains("so roll 3 moves nothing"), "{out}");
+    assert!(out.contains("The game is over: jade reached 30 (R12)."), "{out}");
+    assert!(
+        out.contains("the game is over: jade reached 30 (R12); 'undo'"),
+        "{out}"
+    );
+    assert!(!out.contains("'new J2 S3 G4' starts the next one"), "{out}");
+}
+
+#[test]
+fn r12_apply_json_names_the_cargo_that_ends_the_game_and_the_known_wealth() {
+    let args = [
+        "apply",
+        "--json",
+        "--pos",
+        "r*,b,g,y 0:r J2 S3 G4 $r30,b30 %r:J2 ^J20",
+        "r ship:jade",
+        "b pass",
+        "g pass",
+        "y pass",
+        "roll 6 6 6",
+        "r pass",
+        "roll 6 6 6",
+        "roll",
+    ];
+    let json: serde_json::Value =
+        serde_json::from_str(&common::run_ok(&args, None)).expect("json");
+    assert_eq!(json["game_over"], "jade");
+    // g and y have no cash given: they are left out.
+    assert_eq!(json["wealth"], serde_json::json!({"r": 123.0, "b": 30.0}));
+    // Jade from 10 rises to 20 only: no game's end and no wealth.
+    let mut args = args;
+    args[3] = "r*,b,g,y 0:r J2 S3 G4 $r30,b30 %r:J2 ^J10";
+    let json: serde_json::Value =
+        serde_json::from_str(&common::run_ok(&args, None)).expect("json");
+    assert_eq!(json["game_over"], serde_json::Value::Null);
+    assert!(json.get("wealth").is_none(), "{json}");
+}
+
+#[test]
+fn r6_when_every_ship_is_in_port_undo_takes_back_the_roll_that_docked_them() {
+    let lines = "r ship:jade\nb pass\ng pass\ny pass\nroll 6 6 6\nr pass\nroll 6 6 6\nundo\n";
+    let out = session(&["session", "--pos", "r*,b,g,y 0:r J2 S3 G4"], lines);
+    let out = unwrapped(&out);
+    assert!(out.contains("Undid 'roll 6 6 6: jade docked"), "{out}");
+    assert!(out.contains("Roll 2 is due"), "{out}");
+    // Without cash the game's end names no wealth.
+    assert!(!out.contains("The game is over"), "{out}");
+}
+
 /// Last round after roll 2; blue, green, yellow and red each place one more:
 /// exact under every model, so quick.
 const LAST_ROUND: &str =

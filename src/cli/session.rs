@@ -18,7 +18,7 @@ use crate::parse::{layout, notation, said};
 use crate::position::Position;
 use crate::render::{self, Fit, Format, board, how, settlement};
 use crate::report::{Future, Lambda, Voyage};
-use crate::rules::{Action, MAX_PLAYERS, Phase, PlayerId, State};
+use crate::rules::{self, Action, MAX_PLAYERS, Phase, PlayerId, State};
 use std::cell::OnceCell;
 use std::io::{self, BufRead, Write};
 
@@ -70,6 +70,9 @@ impl Step {
         }
     }
 }
+
+/// What the session says when it makes a roll that moves nothing itself.
+const AUTO_ROLL: &str = "no ship is at sea";
 
 /// A placement seen at the table, for fitting the quantal model (R15): the
 /// state before it and the action taken.
@@ -547,10 +550,21 @@ impl Session {
         let cash = event.cash(p.state());
         let seen = self.counted(p, event);
         let mut said = describe(p, event);
-        let outcome = events::apply(p, event, text).map_err(|e| e.to_string())?;
+        let mut outcome = events::apply(p, event, text).map_err(|e| e.to_string())?;
         if let (Event::Roll(_), Outcome::Going(after)) = (event, &outcome) {
             // Where the dice took the ships.
             said = format!("{said}: {}", board::ships_line(after));
+        }
+        if let Outcome::Going(after) = &outcome
+            && after.state().phase == Phase::Roll
+            && after.state().ships.iter().all(|ship| ship.at_sea().is_none())
+        {
+            // Every ship is in port: the roll moves nothing (R6), so it is
+            // made here, in the same step, and the voyage settles.
+            let roll = after.state().rolls_done + 1;
+            outcome = events::apply(after, Event::Roll([1; 3]), "roll")
+                .map_err(|e| e.to_string())?;
+            said = format!("{said}; {AUTO_ROLL}, so roll {roll} moves nothing");
         }
         self.history.push(Step {
             outcome,
@@ -609,8 +623,12 @@ impl Session {
         let position = match &step.outcome {
             Outcome::Settled(v) => {
                 let end = self.end_of_voyage(v);
+                // Without --me the event is said only when the session made
+                // a roll itself.
+                let auto = said.contains(AUTO_ROLL);
                 return match (&self.options.me, said.is_empty()) {
                     (Some(_), false) => format!("{said}.\n{end}"),
+                    (None, false) if auto => format!("{said}.\n{end}"),
                     _ => end,
                 };
             }
@@ -657,9 +675,13 @@ impl Session {
             let heading = format!("Profit over {} voyages:", self.voyages + 1);
             out += &settlement::profits(v, &total, &heading);
         }
-        out += "The voyage is over: 'new J2 S3 G4' starts the next one (its layout; a \
-                name first makes that player harbour master), 'undo' takes the last \
-                event back, 'quit' leaves.\n";
+        out += if v.game_over.is_some() {
+            "'undo' takes the last event back, 'quit' leaves.\n"
+        } else {
+            "The voyage is over: 'new J2 S3 G4' starts the next one (its layout; a \
+             name first makes that player harbour master), 'undo' takes the last \
+             event back, 'quit' leaves.\n"
+        };
         render::wrap::wrap(&out, self.options.fit.width)
     }
 
@@ -684,6 +706,12 @@ impl Session {
                 );
             }
         };
+        if let Some(cargo) = v.game_over {
+            return Err(format!(
+                "the game is over: {} reached 30 (R12); 'undo' takes the last event back",
+                cargo.name()
+            ));
+        }
         if text.is_empty() {
             self.awaiting_layout = true;
             let hm = v.state.harbour_master as usize;
@@ -747,12 +775,8 @@ fn next_start(v: &Voyage, text: &str) -> Result<Position, String> {
     let mut s = *start.state();
     let old = &v.state;
     // Cash goes on from where the voyage left it (costs paid, premiums
-    // received), with the settlement; never below 0, as the insurer would
-    // mortgage (R5) to pay a claim.
-    let payouts = v.settlement.payouts;
-    for ((cash, before), payout) in s.cash.iter_mut().zip(old.cash).zip(payouts) {
-        *cash = before.map(|c| (c as i64 + payout).max(0) as u32);
-    }
+    // received), with the settlement.
+    s.cash = rules::cash_after(old, &v.settlement);
     s.shares = old.shares;
     s.prices = v.prices;
     s.variant.strong_pirates |= old.variant.strong_pirates;

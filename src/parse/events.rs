@@ -233,12 +233,28 @@ fn outcome(names: Vec<String>, state: State, cash: [i64; MAX_PLAYERS]) -> Outcom
         let profits = (0..state.players as usize)
             .map(|p| settlement.payouts[p] + cash[p])
             .collect();
+        let game_over = rules::game_over(prices);
+        // Wealth counts the cash after the settlement (the rulebook's
+        // scoring); the state's cash is from before it.
+        let after = State {
+            cash: rules::cash_after(&state, &settlement),
+            ..state
+        };
+        let wealth = match game_over {
+            Some(_) => after
+                .player_ids()
+                .map(|p| rules::wealth(&after, prices, p))
+                .collect(),
+            None => Vec::new(),
+        };
         Outcome::Settled(Voyage {
             names,
             state,
             settlement,
             prices,
             profits,
+            game_over,
+            wealth,
         })
     } else {
         Outcome::Going(Position::from_parts(names, state))

@@ -417,6 +417,12 @@ pub struct SettlementJson {
     /// Each player's change of cash over the events applied (R13): the
     /// receipts plus what those events paid and cost.
     pub profits: Players,
+    /// The cargo whose price reached 30, which ends the game (R12), or null.
+    pub game_over: Option<&'static str>,
+    /// When the game is over: each player's wealth (cash plus unmortgaged
+    /// shares at the final prices); players whose cash is not given are left out.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub wealth: Option<Players>,
 }
 
 #[derive(Serialize)]
@@ -464,6 +470,15 @@ pub fn settlement_json(v: &Voyage) -> String {
                 .map(|(name, &p)| (name.clone(), p as f64))
                 .collect(),
         ),
+        game_over: v.game_over.map(|c| c.name()),
+        wealth: v.game_over.map(|_| {
+            let known = v.names.iter().zip(&v.wealth);
+            Ordered(
+                known
+                    .filter_map(|(name, w)| w.map(|w| (name.clone(), w as f64)))
+                    .collect(),
+            )
+        }),
     })
 }
 

@@ -42,6 +42,26 @@ pub fn settlement(v: &Voyage) -> String {
         rises.join(", ")
     };
     out += &format!("Price rises: {rises}\n");
+    out + &game_over(v)
+}
+
+/// When a price reached 30 (R12): the game is over, and each player's
+/// wealth, richest first.
+fn game_over(v: &Voyage) -> String {
+    let Some(cargo) = v.game_over else {
+        return String::new();
+    };
+    let mut out = format!("The game is over: {} reached 30 (R12).\n", cargo.name());
+    if v.wealth.iter().all(Option::is_none) {
+        return out + "Wealth: not ranked, as the players' cash is not given.\n";
+    }
+    let mut ranked: Vec<(usize, Option<u32>)> = v.wealth.iter().copied().enumerate().collect();
+    ranked.sort_by_key(|&(_, w)| std::cmp::Reverse(w));
+    out += "Wealth (cash + unmortgaged shares at the final prices):\n";
+    for (p, w) in ranked {
+        let w = w.map_or("cash not given".to_string(), |w| w.to_string());
+        out += &format!("  {:<10} {w}\n", v.names[p]);
+    }
     out
 }
 

@@ -1,8 +1,8 @@
 //! The end of a voyage: resolution after roll 3 (R9), settlement (R10, R11) and
 //! the price rises (R12).
 
-use super::constants::{self as rules, Berth, TRACK_END};
-use super::state::{At, Phase, State};
+use super::constants::{self as rules, Berth, Cargo, MAX_PLAYERS, TRACK_END};
+use super::state::{At, Phase, PlayerId, State};
 
 /// Resolution after roll 3 (R9): wrecks go to the shipyard; a ship on 13 is
 /// plundered when pirates wait, else docks (or is wrecked under thirteen wrecks).
@@ -83,6 +83,36 @@ pub fn settle(s: &State) -> Settlement {
         }
     }
     out
+}
+
+/// Each player's cash after the settlement's payouts; never below 0, as the
+/// insurer would mortgage (R5) to pay a claim.
+pub fn cash_after(state: &State, settlement: &Settlement) -> [Option<u32>; MAX_PLAYERS] {
+    let mut cash = state.cash;
+    for (c, payout) in cash.iter_mut().zip(settlement.payouts) {
+        *c = c.map(|c| (c as i64 + payout).max(0) as u32);
+    }
+    cash
+}
+
+/// The cargo whose price stands at the top of the track, which ends the game
+/// (R12); the first in cargo order when several do.
+pub fn game_over(prices: [u32; 4]) -> Option<Cargo> {
+    let top = rules::PRICE_TRACK[rules::PRICE_TRACK.len() - 1];
+    Cargo::ALL.into_iter().find(|c| prices[c.index()] >= top)
+}
+
+/// A player's wealth at the game's end (R12; the rulebook's scoring): cash
+/// plus each unmortgaged share at its cargo's price. `None` when their cash
+/// is not modelled. Mortgaged shares are not in the state; the rulebook
+/// counts each at its price less the 15 that redeems it.
+pub fn wealth(state: &State, prices: [u32; 4], p: PlayerId) -> Option<u32> {
+    let cash = state.cash[p as usize]?;
+    let shares: u32 = Cargo::ALL
+        .iter()
+        .map(|c| state.shares[p as usize][c.index()] as u32 * prices[c.index()])
+        .sum();
+    Some(cash + shares)
 }
 
 /// Applies the price rises of a settlement to the track (R12).

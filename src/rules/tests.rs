@@ -106,6 +106,22 @@ fn r12_prices_rise_for_ships_in_the_harbour() {
 }
 
 #[test]
+fn r12_the_game_ends_when_a_cargo_reaches_30() {
+    assert_eq!(game_over([20, 10, 5, 20]), None);
+    assert_eq!(game_over([20, 30, 5, 30]), Some(Cargo::Silk));
+}
+
+#[test]
+fn r12_final_wealth_is_cash_plus_shares_at_the_final_prices() {
+    let mut s = start();
+    s.cash[1] = Some(17);
+    s.shares[1] = [2, 0, 1, 0]; // two jade, one ginseng
+    assert_eq!(wealth(&s, [30, 5, 10, 0], 1), Some(17 + 2 * 30 + 10));
+    s.cash[2] = None;
+    assert_eq!(wealth(&s, [30, 5, 10, 0], 2), None);
+}
+
+#[test]
 fn r2_r6_a_roll_past_13_docks_and_docked_ships_do_not_roll() {
     let mut s = start();
     s.ships[J].at = At::Sea(12);
