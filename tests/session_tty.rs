@@ -77,3 +77,21 @@ fn a_terminal_session_shows_my_decisions_and_switches_model() -> Result<(), Erro
     p.exp_eof()?;
     Ok(())
 }
+
+#[test]
+fn ctrl_c_during_advice_stops_the_advice_and_keeps_the_voyage() -> Result<(), Error> {
+    // Greedy advice at a voyage's start samples for seconds: long enough for
+    // the progress bar (from its first second) and a Ctrl-C.
+    let mut p = session(&["--layout", "r*,b,g,y J2 S3 G4", "--future", "greedy"])?;
+    p.exp_string("gone")?;
+    p.send_control('c')?;
+    p.exp_string("Interrupted: no advice (Ctrl-C).")?;
+    p.exp_string("> ")?;
+    // The session goes on, with the voyage as it was.
+    p.send_line("pos")?;
+    p.exp_string("r*,b,g,y 0:r J2 S3 G4")?;
+    p.exp_string("> ")?;
+    p.send_line("quit")?;
+    p.exp_eof()?;
+    Ok(())
+}

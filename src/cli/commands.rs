@@ -8,6 +8,7 @@ use super::{arena, batch, bot, progress, words};
 use crate::engine::analysis::{self, Progress, Request};
 use crate::engine::bid;
 use crate::engine::cache::Cache;
+use crate::engine::interrupt;
 use crate::engine::layouts;
 use crate::parse::events::{self, Outcome};
 use crate::parse::json::{self, StartError};
@@ -192,7 +193,10 @@ fn session(
         false => None,
     };
     let (result, interactive) = match editor {
-        Some(editor) => (session.run(&mut Typed(editor), &mut out, &mut err), true),
+        Some(editor) => {
+            catch_interrupts();
+            (session.run(&mut Typed(editor), &mut out, &mut err), true)
+        }
         None => (
             session.run(&mut Piped(stdin.lock()), &mut out, &mut err),
             false,
@@ -209,6 +213,20 @@ fn session(
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(String::new()),
         Err(e) => Err(Error::Io(format!("session: {e}"))),
     }
+}
+
+/// At a terminal, Ctrl-C during a computation stops that computation only
+/// (the session keeps the voyage); a second Ctrl-C before it has stopped
+/// leaves, as Ctrl-C does elsewhere. At the prompt the line editor reads
+/// Ctrl-C itself.
+fn catch_interrupts() {
+    let leave = || {
+        if interrupt::request() {
+            std::process::exit(130);
+        }
+    };
+    // Without the handler Ctrl-C still leaves, as before: nothing to report.
+    let _ = ctrlc::set_handler(leave);
 }
 
 /// The progress of computing `what` under `request`, on standard error when

@@ -13,6 +13,7 @@ use super::{commands, terminal_safe, words};
 use crate::engine::analysis::{self, Request};
 use crate::engine::cache::Cache;
 use crate::engine::fit::{self, Observed};
+use crate::engine::interrupt;
 use crate::parse::events::{self, Event, Outcome};
 use crate::parse::{layout, notation, said};
 use crate::position::Position;
@@ -469,8 +470,13 @@ impl Session {
         let request = self.request_for(future)?;
         let mut bar = commands::progress_bar("odds", &request);
         let mut report = |n: u64, se: f64| bar.update(n, se);
+        interrupt::clear();
         let odds = analysis::odds_with(&mut self.cache, &p, &request, &mut report);
         bar.finish();
+        if interrupt::requested() {
+            interrupt::clear();
+            return Ok(render::wrap::wrap(&interrupted("odds"), self.options.fit.width));
+        }
         Ok(render::renderer_fit(Format::Table, self.options.fit).odds(&p, &odds))
     }
 
@@ -499,9 +505,18 @@ impl Session {
     fn advice(&mut self, p: &Position, request: &Request) -> String {
         let mut bar = commands::progress_bar("advice", request);
         let mut report = |n: u64, se: f64| bar.update(n, se);
+        interrupt::clear();
         let mut advice = analysis::advise_with(&mut self.cache, p, request, &mut report);
-        advice.best_by_model = analysis::best_by_model(&mut self.cache, p, request, &advice);
+        if !interrupt::requested() {
+            advice.best_by_model = analysis::best_by_model(&mut self.cache, p, request, &advice);
+        }
         bar.finish();
+        if interrupt::requested() {
+            // What was computed before the stop is partial: none of it is shown.
+            interrupt::clear();
+            self.rows = None;
+            return render::wrap::wrap(&interrupted("advice"), self.options.fit.width);
+        }
         let rows = advice.options.iter().map(|o| o.action).collect();
         self.rows = Some((p.clone(), rows));
         render::renderer_fit(Format::Table, self.options.fit).advice(p, &advice)
@@ -742,6 +757,15 @@ impl Session {
         self.rows = None;
         Ok(self.report())
     }
+}
+
+/// What a computation stopped by Ctrl-C leaves: no figure, and the way on.
+fn interrupted(what: &str) -> String {
+    format!(
+        "Interrupted: no {what} (Ctrl-C). The voyage is as it was: '{}' asks again, \
+         'model none' is instant.\n",
+        if what == "odds" { "odds" } else { "advise" }
+    )
 }
 
 /// The next voyage's start from `text`: the layout alone (same players and

@@ -28,6 +28,7 @@
 
 use super::exact::{self, Solver};
 use super::hash::FxBuild;
+use super::interrupt;
 use super::ranking::{self, Valued};
 use super::values::{Mark, Outcome, TIE, Valuation, follow_mark, option_mark};
 use crate::report::{Advice, Future, How, Lambda, Odds, Then};
@@ -311,7 +312,8 @@ impl Planner {
         if self.nodes > self.max_nodes {
             return Err(OverBudget);
         }
-        if self.nodes.is_multiple_of(256) && self.deadline.is_some_and(|at| Instant::now() >= at) {
+        let late = || self.deadline.is_some_and(|at| Instant::now() >= at);
+        if self.nodes.is_multiple_of(256) && (late() || interrupt::requested()) {
             self.timed_out = true;
             return Err(OverBudget);
         }

@@ -22,6 +22,7 @@
 //! - [`layouts`]: the harbour master's comparison of the 100 layouts (R3);
 //!   [`bid`]: what the role is worth to each player at the auction (R16).
 //! - [`cache`]: solvers kept between requests, for processes that ask many.
+//! - [`interrupt`]: a stop asked for from outside (Ctrl-C in a session).
 //! - [`fit`]: the quantal model's rationality fitted to decisions observed.
 //! - [`arena`]: duplicate voyages between policies, refereed by the rules.
 //!
@@ -36,6 +37,7 @@ pub mod exact;
 pub mod fit;
 pub mod future;
 mod hash;
+pub mod interrupt;
 pub mod layouts;
 pub mod ranking;
 pub mod risk;

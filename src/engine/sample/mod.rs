@@ -19,6 +19,7 @@ pub use stats::{ArmEstimate, Estimate};
 pub use stop::{SETTLE, SETTLE_MIN_SAMPLES, SETTLE_SIGMAS, Settle, Stop, leader, tied};
 
 use super::future::Planner;
+use super::interrupt;
 use super::risk::{Dist, Tails};
 use super::values::{Mark, Outcome, Valuation, option_mark};
 use crate::report::Future;
@@ -240,6 +241,9 @@ impl Job<'_> {
         let mut sums = self.sums();
         let mut outcomes = vec![Outcome::default(); self.arms.len()];
         for _ in 0..blocks {
+            if interrupt::requested() {
+                break;
+            }
             for stratum in 0..BLOCK {
                 let dice = self.dice(&mut rng, stratum);
                 for (k, arm) in self.arms.iter().enumerate() {
@@ -293,6 +297,9 @@ impl Job<'_> {
                 |(planner, tails), arm| {
                     let mut out = vec![(Outcome::default(), Dist::new()); dice.len()];
                     for h in 0..BLOCK as usize {
+                        if interrupt::requested() {
+                            break;
+                        }
                         for b in 0..blocks as usize {
                             let i = b * BLOCK as usize + h;
                             let (o, end) = playout(planner, arm, &dice[i], self.reduce);

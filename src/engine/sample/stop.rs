@@ -4,6 +4,7 @@
 
 use super::stats::{Estimate, estimate_p_best};
 use super::{BLOCK, Settings};
+use crate::engine::interrupt;
 use crate::engine::values::TIE;
 use std::time::Instant;
 
@@ -47,6 +48,8 @@ pub enum Stop {
     Ahead,
     Cap,
     TimeLimit,
+    /// A stop was asked for from outside ([`crate::engine::interrupt`]).
+    Interrupted,
 }
 
 impl Stop {
@@ -60,6 +63,7 @@ impl Stop {
             Stop::Ahead => "ahead",
             Stop::Cap => "cap",
             Stop::TimeLimit => "time_limit",
+            Stop::Interrupted => "interrupted",
         }
     }
 }
@@ -91,6 +95,10 @@ pub(super) fn should_stop(
     cap: u64,
     started: Instant,
 ) -> Option<Stop> {
+    // An interrupted round's sums are partial: nothing else is judged on them.
+    if interrupt::requested() {
+        return Some(Stop::Interrupted);
+    }
     // A decision settled on the last block is settled, cap or not.
     if let Some(settle) = settings.settle.filter(|_| decider.is_some() && blocks >= 2) {
         estimate_p_best(estimate);
