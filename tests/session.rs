@@ -492,6 +492,29 @@ fn r12_apply_json_names_the_cargo_that_ends_the_game_and_the_known_wealth() {
 }
 
 #[test]
+fn undo_after_new_goes_back_to_the_settlement_so_a_mistyped_layout_can_be_retyped() {
+    let lines = "r ship:j\nb insurance\ng pass\ny pass\nroll 111\nr pass\nb pass\n\
+                 roll 111\nroll 111\nnew J3 S3 G3\nundo\nnew J2 S3 G4\npos\n\
+                 undo\nundo\nundo\n";
+    let out = session(
+        &["session", "--pos", "r*,b,g,y 0:r J2 S3 G4 $r10,b5,g5,y0", "--me", "g"],
+        lines,
+    );
+    let out = unwrapped(&out);
+    assert!(
+        out.contains("> undo\nUndid 'new': back to the end of the last voyage."),
+        "{out}"
+    );
+    // The layout typed again is the one played; cash carried over once.
+    assert!(
+        out.contains("> pos\nr*,b,g,y 0:r J2 S3 G4 $r7,b0,g5,y0\n"),
+        "{out}"
+    );
+    // Back past the start of the second voyage, into the first: its last roll.
+    assert!(out.contains("Undid 'roll 1 1 1"), "{out}");
+}
+
+#[test]
 fn r6_when_every_ship_is_in_port_undo_takes_back_the_roll_that_docked_them() {
     let lines = "r ship:jade\nb pass\ng pass\ny pass\nroll 6 6 6\nr pass\nroll 6 6 6\nundo\n";
     let out = session(&["session", "--pos", "r*,b,g,y 0:r J2 S3 G4"], lines);

@@ -45,7 +45,7 @@ Commands:
   model MODEL       the model of every later advice
   fit               the quantal model's lambda, fitted to the placements seen
                     (the others' with --me) unless --lambda gives it
-  undo              take the last event back
+  undo              take the last event back (after 'new': the 'new')
   new [LAYOUT]      the next voyage, after the settlement: 'new J2 S3 G4'
                     (same players; a name first makes them harbour master)
   help | quit";
@@ -117,14 +117,18 @@ pub struct Session {
     rows: Option<(Position, Vec<Action>)>,
     /// `new` was typed alone: the next line is the layout.
     awaiting_layout: bool,
-    /// Profits of the voyages finished before this one, and how many.
-    totals: Vec<i64>,
-    voyages: usize,
-    /// The placements seen in the voyages finished before this one: the
-    /// players are the same people, so the fit goes on from them.
-    earlier: Vec<Seen>,
+    /// The voyages finished before this one, kept whole: `undo` at a
+    /// voyage's start goes back into the last, and the placements seen in
+    /// them go on counting for the fit (the players are the same people).
+    finished: Vec<Finished>,
     /// `--lambda` was given: the quantal model keeps it and is not fitted.
     lambda_given: bool,
+}
+
+/// A voyage finished in the session: its events, and each player's profit.
+struct Finished {
+    history: Vec<Step>,
+    profits: Vec<i64>,
 }
 
 /// The answer to one line.
@@ -235,9 +239,7 @@ impl Session {
             cache: Cache::default(),
             rows: None,
             awaiting_layout: false,
-            totals: Vec::new(),
-            voyages: 0,
-            earlier: Vec::new(),
+            finished: Vec::new(),
             // A given lambda has no interval; the prior's and a fit's have one.
             lambda_given: request.lambda.interval.is_none(),
         })
@@ -391,7 +393,7 @@ impl Session {
     /// Every placement seen in the session, in order: the voyages finished,
     /// then this one's.
     fn seen(&self) -> impl Iterator<Item = &Seen> {
-        seen_in(&self.earlier, &self.history)
+        seen_in(&self.finished, &self.history)
     }
 
     /// The placements seen, as (state before, action taken).
@@ -404,7 +406,7 @@ impl Session {
     /// `fit::observe_all` would, but each valued once for the session.
     fn observations(&mut self) -> Vec<Observed> {
         let solver = self.cache.solver(self.request.valuation);
-        seen_in(&self.earlier, &self.history)
+        seen_in(&self.finished, &self.history)
             .filter_map(|seen| {
                 let observed = seen
                     .observed
@@ -592,11 +594,16 @@ impl Session {
     }
 
     fn undo(&mut self) -> Result<String, String> {
+        self.awaiting_layout = false;
+        self.rows = None;
         if self.history.len() < 2 {
-            return Err("nothing to undo".into());
+            // At a voyage's start: back to the settlement of the last one,
+            // so that a mistyped layout can be typed again.
+            let last = self.finished.pop().ok_or("nothing to undo")?;
+            self.history = last.history;
+            return Ok(format!("Undid 'new': back to the end of the last voyage.\n{}", self.report()));
         }
         let undone = self.history.pop().map(|s| s.said).unwrap_or_default();
-        self.rows = None;
         let now = match &self.current().outcome {
             Outcome::Going(p) => board::status(p),
             Outcome::Settled(_) => String::new(),
@@ -683,11 +690,13 @@ impl Session {
         let profits = self.profits(v);
         let mut out = settlement::settlement(v);
         out += &settlement::profits(v, &profits, "Profit over the voyage (change of cash, R13):");
-        if self.voyages > 0 {
-            let total: Vec<i64> = (0..profits.len())
-                .map(|p| profits[p] + self.totals.get(p).copied().unwrap_or(0))
-                .collect();
-            let heading = format!("Profit over {} voyages:", self.voyages + 1);
+        if !self.finished.is_empty() {
+            let earlier = |p: usize| -> i64 {
+                let profits = self.finished.iter().map(|f| f.profits.get(p));
+                profits.map(|x| x.copied().unwrap_or(0)).sum()
+            };
+            let total: Vec<i64> = (0..profits.len()).map(|p| profits[p] + earlier(p)).collect();
+            let heading = format!("Profit over {} voyages:", self.finished.len() + 1);
             out += &settlement::profits(v, &total, &heading);
         }
         out += if v.game_over.is_some() {
@@ -745,15 +754,9 @@ impl Session {
             return Err(format!("--me: '{me}' is not a player of that voyage"));
         }
         let profits = self.profits(&v);
-        self.totals.resize(profits.len(), 0);
-        for (total, p) in self.totals.iter_mut().zip(profits) {
-            *total += p;
-        }
-        self.voyages += 1;
         self.awaiting_layout = false;
-        let finished = std::mem::replace(&mut self.history, vec![Step::start(start)]);
-        self.earlier
-            .extend(finished.into_iter().filter_map(|step| step.seen));
+        let history = std::mem::replace(&mut self.history, vec![Step::start(start)]);
+        self.finished.push(Finished { history, profits });
         self.rows = None;
         Ok(self.report())
     }
@@ -808,10 +811,10 @@ fn next_start(v: &Voyage, text: &str) -> Result<Position, String> {
     Ok(Position::from_parts(start.names().to_vec(), s))
 }
 
-/// The placements seen in the voyages finished (`earlier`), then in this one.
-fn seen_in<'a>(earlier: &'a [Seen], history: &'a [Step]) -> impl Iterator<Item = &'a Seen> {
-    let now = history.iter().filter_map(|step| step.seen.as_ref());
-    earlier.iter().chain(now)
+/// The placements seen in the voyages finished, then in this one.
+fn seen_in<'a>(finished: &'a [Finished], history: &'a [Step]) -> impl Iterator<Item = &'a Seen> {
+    let before = finished.iter().flat_map(|f| &f.history);
+    before.chain(history).filter_map(|step| step.seen.as_ref())
 }
 
 /// A player by name, exactly or in another case when only one matches.
