@@ -5,7 +5,7 @@ mod common;
 
 use manila_odds::Position;
 use manila_odds::parse::events::{self, Outcome};
-use manila_odds::rules::{At, Cargo, Phase};
+use manila_odds::rules::{self, Action, At, Cargo, Phase};
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
@@ -453,7 +453,10 @@ fn r12_the_game_ends_when_jade_reaches_30_and_wealth_is_ranked() {
     );
     let out = unwrapped(&raw);
     assert!(out.contains("so roll 3 moves nothing"), "{out}");
-    assert!(out.contains("The game is over: jade reached 30 (R12)."), "{out}");
+    assert!(
+        out.contains("The game is over: jade reached 30 (R12)."),
+        "{out}"
+    );
     assert!(
         out.contains("the game is over: jade reached 30 (R12); 'undo'"),
         "{out}"
@@ -477,16 +480,14 @@ fn r12_apply_json_names_the_cargo_that_ends_the_game_and_the_known_wealth() {
         "roll 6 6 6",
         "roll",
     ];
-    let json: serde_json::Value =
-        serde_json::from_str(&common::run_ok(&args, None)).expect("json");
+    let json: serde_json::Value = serde_json::from_str(&common::run_ok(&args, None)).expect("json");
     assert_eq!(json["game_over"], "jade");
     // g and y have no cash given: they are left out.
     assert_eq!(json["wealth"], serde_json::json!({"r": 123.0, "b": 30.0}));
     // Jade from 10 rises to 20 only: no game's end and no wealth.
     let mut args = args;
     args[3] = "r*,b,g,y 0:r J2 S3 G4 $r30,b30 %r:J2 ^J10";
-    let json: serde_json::Value =
-        serde_json::from_str(&common::run_ok(&args, None)).expect("json");
+    let json: serde_json::Value = serde_json::from_str(&common::run_ok(&args, None)).expect("json");
     assert_eq!(json["game_over"], serde_json::Value::Null);
     assert!(json.get("wealth").is_none(), "{json}");
 }
@@ -497,7 +498,13 @@ fn undo_after_new_goes_back_to_the_settlement_so_a_mistyped_layout_can_be_retype
                  roll 111\nroll 111\nnew J3 S3 G3\nundo\nnew J2 S3 G4\npos\n\
                  undo\nundo\nundo\n";
     let out = session(
-        &["session", "--pos", "r*,b,g,y 0:r J2 S3 G4 $r10,b5,g5,y0", "--me", "g"],
+        &[
+            "session",
+            "--pos",
+            "r*,b,g,y 0:r J2 S3 G4 $r10,b5,g5,y0",
+            "--me",
+            "g",
+        ],
         lines,
     );
     let out = unwrapped(&out);
@@ -645,4 +652,56 @@ fn r15_the_fit_carries_on_into_the_next_voyage() {
     assert!(counts[0].starts_with("12 placements seen"), "{counts:?}");
     assert!(counts[1].starts_with("13 placements seen"), "{counts:?}");
     assert!(counts[2].starts_with("12 placements seen"), "{counts:?}");
+}
+
+/// Every action a person might type: each placement, boarding with and
+/// without a removal, and pilot moves of one to three spaces, one ship or two.
+fn typed_actions() -> Vec<Action> {
+    use manila_odds::rules::Berth;
+    use manila_odds::rules::action::ShipMove;
+    let mut all = vec![Action::Pass, Action::Pirate, Action::SmallPilot];
+    all.extend([Action::LargePilot, Action::Insurance, Action::Stay]);
+    for b in Berth::ALL {
+        all.extend([Action::Harbour(b), Action::Shipyard(b)]);
+    }
+    for cargo in Cargo::ALL {
+        all.push(Action::Seat(cargo));
+        all.push(Action::Board {
+            cargo,
+            remove: None,
+        });
+        all.extend((0..4).map(|k| Action::Board {
+            cargo,
+            remove: Some(k),
+        }));
+        for delta in [-3, -2, -1, 1, 2, 3] {
+            let one = Some(ShipMove { cargo, delta });
+            all.push(Action::Pilot([one, None]));
+            for other in Cargo::ALL {
+                let two = Some(ShipMove {
+                    cargo: other,
+                    delta: delta.signum(),
+                });
+                all.push(Action::Pilot([one, two]));
+            }
+        }
+    }
+    all
+}
+
+#[test]
+fn r5_r8_every_refused_action_has_a_reason() {
+    let actions = typed_actions();
+    for seed in 0..400 {
+        let position = common::random_position(seed);
+        let s = position.state();
+        for &a in &actions {
+            let why = rules::refusal::why_not(s, a);
+            if rules::is_legal(s, a) {
+                assert_eq!(why, None, "seed {seed}: {a} is legal");
+            } else {
+                assert!(why.is_some(), "seed {seed}: {a} refused without a reason");
+            }
+        }
+    }
 }

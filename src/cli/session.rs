@@ -477,7 +477,10 @@ impl Session {
         bar.finish();
         if interrupt::requested() {
             interrupt::clear();
-            return Ok(render::wrap::wrap(&interrupted("odds"), self.options.fit.width));
+            return Ok(render::wrap::wrap(
+                &interrupted("odds"),
+                self.options.fit.width,
+            ));
         }
         Ok(render::renderer_fit(Format::Table, self.options.fit).odds(&p, &odds))
     }
@@ -574,13 +577,17 @@ impl Session {
         }
         if let Outcome::Going(after) = &outcome
             && after.state().phase == Phase::Roll
-            && after.state().ships.iter().all(|ship| ship.at_sea().is_none())
+            && after
+                .state()
+                .ships
+                .iter()
+                .all(|ship| ship.at_sea().is_none())
         {
             // Every ship is in port: the roll moves nothing (R6), so it is
             // made here, in the same step, and the voyage settles.
             let roll = after.state().rolls_done + 1;
-            outcome = events::apply(after, Event::Roll([1; 3]), "roll")
-                .map_err(|e| e.to_string())?;
+            outcome =
+                events::apply(after, Event::Roll([1; 3]), "roll").map_err(|e| e.to_string())?;
             said = format!("{said}; {AUTO_ROLL}, so roll {roll} moves nothing");
         }
         self.history.push(Step {
@@ -601,7 +608,10 @@ impl Session {
             // so that a mistyped layout can be typed again.
             let last = self.finished.pop().ok_or("nothing to undo")?;
             self.history = last.history;
-            return Ok(format!("Undid 'new': back to the end of the last voyage.\n{}", self.report()));
+            return Ok(format!(
+                "Undid 'new': back to the end of the last voyage.\n{}",
+                self.report()
+            ));
         }
         let undone = self.history.pop().map(|s| s.said).unwrap_or_default();
         let now = match &self.current().outcome {
@@ -695,7 +705,9 @@ impl Session {
                 let profits = self.finished.iter().map(|f| f.profits.get(p));
                 profits.map(|x| x.copied().unwrap_or(0)).sum()
             };
-            let total: Vec<i64> = (0..profits.len()).map(|p| profits[p] + earlier(p)).collect();
+            let total: Vec<i64> = (0..profits.len())
+                .map(|p| profits[p] + earlier(p))
+                .collect();
             let heading = format!("Profit over {} voyages:", self.finished.len() + 1);
             out += &settlement::profits(v, &total, &heading);
         }

@@ -4,6 +4,7 @@
 use super::action::{Action, Destination};
 use super::constants::{self as rules, TRACK_END};
 use super::legal::{action_cost, boarding_decider, is_legal, legal_actions};
+use super::refusal;
 use super::state::{At, Phase, PlayerId, State};
 
 /// Why an action cannot be applied.
@@ -48,7 +49,8 @@ fn illegal_reason(s: &State, a: Action) -> String {
         Phase::Over => "the voyage is over".into(),
         _ => {
             let legal: Vec<String> = legal_actions(s).iter().map(|a| a.to_string()).collect();
-            format!("'{a}' is not legal here; legal: {}", legal.join(" "))
+            let why = refusal::why_not(s, a).map_or(String::new(), |why| format!(": {why}"));
+            format!("'{a}' is not legal here{why}; legal: {}", legal.join(" "))
         }
     }
 }

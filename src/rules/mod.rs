@@ -19,6 +19,7 @@ pub mod dice;
 pub mod event;
 pub mod layouts;
 pub mod legal;
+pub mod refusal;
 pub mod settle;
 pub mod state;
 

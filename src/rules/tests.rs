@@ -372,3 +372,45 @@ fn r10_with_pirates_a_ship_on_13_is_plundered_and_sent_by_the_captain() {
         "R10: sent to the harbour it counts as docked"
     );
 }
+
+/// The reason `name` is refused in `s`.
+fn refused(s: &State, name: &str) -> String {
+    let a = Action::parse(name).unwrap_or_else(|| panic!("{name}"));
+    match apply(s, a) {
+        Err(Illegal(why)) => why,
+        Ok(_) => panic!("{name} was applied"),
+    }
+}
+
+#[test]
+fn r5_a_refused_placement_says_why() {
+    let mut s = act(&start(), "harbour:A");
+    assert!(refused(&s, "harbour:A").contains("not legal here: harbour A is taken;"));
+    assert!(refused(&s, "ship:ginseng").contains("ginseng is not in this voyage"));
+    assert!(refused(&s, "stay").contains("placement round 1 is on"));
+    s.cash[1] = Some(4);
+    let why = refused(&s, "pilot:large");
+    assert!(
+        why.contains("'pilot:large' costs 5, more than the credit 4"),
+        "{why}"
+    );
+    s.ships[N].crew = Crew::from_slice(&[1, 2, 3]);
+    assert!(refused(&s, "ship:nutmeg").contains("every seat on the nutmeg ship is taken"));
+}
+
+#[test]
+fn r7_a_refused_boarding_says_why() {
+    let s = boarding_state();
+    assert!(refused(&s, "board:silk").contains("every seat on the silk ship is taken"));
+    assert!(refused(&s, "board:nutmeg").contains("the nutmeg ship is not"));
+    assert!(refused(&s, "board:silk/remove:1").contains("needs the strong-pirates variant"));
+}
+
+#[test]
+fn r8_a_refused_pilot_move_says_why() {
+    let s = pilot_state(Phase::SmallPilot);
+    assert!(refused(&s, "jade+2").contains("the small pilot moves 1 space in all (R8), not 2"));
+    assert!(refused(&s, "nutmeg+1").contains("the nutmeg ship is in port"));
+    let s = pilot_state(Phase::LargePilot);
+    assert!(refused(&s, "silk-2").contains("the silk ship is on 1: no ship goes below 0"));
+}
