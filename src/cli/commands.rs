@@ -232,7 +232,7 @@ fn catch_interrupts() {
 /// The progress of computing `what` under `request`, on standard error when
 /// it is a terminal.
 pub fn progress_bar(what: &str, request: &Request) -> progress::Bar {
-    let plan = progress::Plan::of(&request.sampling);
+    let plan = progress::Plan::of(&request.sampling, what != "odds");
     progress::Bar::start(std::io::stderr().is_terminal(), what, plan)
 }
 

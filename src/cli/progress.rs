@@ -90,18 +90,24 @@ pub struct Plan {
     pub samples: Option<u64>,
     pub time_limit: Option<Duration>,
     pub target_stderr: Option<f64>,
+    /// Play-outs before which no rule stops the run (its first round).
+    pub floor: u64,
 }
 
 impl Plan {
-    pub fn of(settings: &Settings) -> Plan {
+    /// The plan of a run under `settings`; `decides`: advice (a decider's
+    /// options are ranked), not odds.
+    pub fn of(settings: &Settings, decides: bool) -> Plan {
         Plan {
             samples: settings.samples.map(|_| sample::planned_samples(settings)),
             time_limit: settings.time_limit,
             target_stderr: settings.target_stderr,
+            floor: sample::first_round_samples(settings, decides),
         }
     }
 
-    /// The share of the run done, by whichever rule will stop it first; `None`
+    /// The share of the run done, by whichever rule will stop it first, but
+    /// never ahead of the first round, which every run plays in full; `None`
     /// when no rule tells. A standard error falls as one over the square root
     /// of the play-outs, so a target is reached at `(se / target)^2` times the
     /// play-outs so far.
@@ -114,11 +120,15 @@ impl Plan {
             .target_stderr
             .filter(|_| stderr.is_finite() && stderr > 0.0)
             .map(|target| (target / stderr).powi(2));
+        let by_floor = match samples >= self.floor {
+            true => 1.0,
+            false => samples as f64 / self.floor as f64,
+        };
         [by_samples, by_time, by_target]
             .into_iter()
             .flatten()
             .reduce(f64::max)
-            .map(|f| f.clamp(0.0, 1.0))
+            .map(|f| f.min(by_floor).clamp(0.0, 1.0))
     }
 }
 
@@ -225,6 +235,7 @@ mod tests {
             samples: Some(4320),
             time_limit: Some(Duration::from_secs(10)),
             target_stderr: Some(0.1),
+            floor: 0,
         };
         let second = Duration::from_secs(1);
         assert_eq!(plan.done(2160, f64::NAN, second), Some(0.5));
@@ -236,14 +247,39 @@ mod tests {
     }
 
     #[test]
+    fn the_share_done_waits_for_the_first_round() {
+        // A greedy advice at a voyage's start: past its time limit, but 216
+        // of the 432 play-outs of its first round still to come.
+        let plan = Plan {
+            samples: Some(4320),
+            time_limit: Some(Duration::from_secs(2)),
+            target_stderr: None,
+            floor: 432,
+        };
+        let three = Duration::from_secs(3);
+        assert_eq!(plan.done(216, f64::NAN, three), Some(0.5));
+        assert_eq!(plan.done(432, f64::NAN, three), Some(1.0));
+    }
+
+    #[test]
+    fn the_first_round_of_a_settling_advice_is_two_blocks() {
+        let mut settings = Settings::new(1);
+        settings.samples = Some(4320);
+        settings.settle = Some(sample::SETTLE);
+        assert_eq!(Plan::of(&settings, true).floor, 432);
+        // Odds settle nothing: their first round is the whole run here.
+        assert_eq!(Plan::of(&settings, false).floor, 4320);
+    }
+
+    #[test]
     fn a_plan_counts_the_play_outs_the_sampler_makes() {
         let mut settings = Settings::new(1);
         settings.samples = Some(1000);
         // Rounded up to whole blocks of 216.
-        assert_eq!(Plan::of(&settings).samples, Some(1080));
+        assert_eq!(Plan::of(&settings, true).samples, Some(1080));
         settings.max_samples = 500;
-        assert_eq!(Plan::of(&settings).samples, Some(432));
+        assert_eq!(Plan::of(&settings, true).samples, Some(432));
         settings.samples = None;
-        assert_eq!(Plan::of(&settings).samples, None);
+        assert_eq!(Plan::of(&settings, true).samples, None);
     }
 }

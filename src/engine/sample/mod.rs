@@ -419,6 +419,16 @@ fn shared_planner(arms: usize, settings: &Settings, root: Option<&Planner>) -> O
     })
 }
 
+/// The play-outs of a run's first round, before which no stopping rule is
+/// looked at (see `Job::round`): two blocks when a decision settles block by
+/// block, else a full round; never more than the run plans. `decides`: the
+/// run ranks a decider's options (advice), not odds.
+pub fn first_round_samples(settings: &Settings, decides: bool) -> u64 {
+    let settling = settings.settle.is_some() && decides;
+    let round = if settling { 2 } else { ROUND_CHUNKS * CHUNK_BLOCKS };
+    round.min(planned_blocks(settings).1) * BLOCK
+}
+
 /// The play-outs a run makes at most: the samples asked for (whole blocks, at
 /// least two) or else the cap, and never more than the cap. A run may stop
 /// sooner by another rule.
