@@ -522,6 +522,44 @@ fn undo_after_new_goes_back_to_the_settlement_so_a_mistyped_layout_can_be_retype
 }
 
 #[test]
+fn r16_new_records_the_winning_bid_and_the_share_bought() {
+    // After the first voyage r has 7, g 5, nothing rose: every share costs 5.
+    let lines = "r ship:j\nb insurance\ng pass\ny pass\nroll 111\nr pass\nb pass\n\
+                 roll 111\nroll 111\nnew g bid:9 J2 S3 G4\nnew g buy:x J2 S3 G4\n\
+                 new r bid:2 buy:silk J2 S3 G4\npos\nr pass\nb pass\ng pass\ny pass\n\
+                 roll 111\nroll 111\nroll 111\n";
+    let args = [
+        "session",
+        "--pos",
+        "r*,b,g,y 0:r J2 S3 G4 $r10,b5,g5,y0",
+        "--me",
+        "g",
+    ];
+    let run = common::run_bin(&args, Some(lines));
+    let out = String::from_utf8_lossy(&run.stdout);
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert!(
+        err.contains("a bid of 9 is beyond the harbour master's credit 5"),
+        "{err}"
+    );
+    assert!(err.contains("'buy:x': buy:CARGO names a cargo"), "{err}");
+    // r pays 2 for the role and 5 for a silk share: 7 - 2 - 5 = 0.
+    assert!(
+        out.contains("> pos\nr*,b,g,y 0:r J2 S3 G4 $r0,b0,g5,y0 %r:S1\n"),
+        "{out}"
+    );
+    // Both payments count in r's profit over the second voyage.
+    let tail = &out[out
+        .rfind("Profit over the voyage")
+        .expect("second settlement")..];
+    assert!(tail.contains("  r          -7\n"), "{tail}");
+    assert!(
+        tail.contains("Profit over 2 voyages:\n  r          -10\n"),
+        "{tail}"
+    );
+}
+
+#[test]
 fn r6_when_every_ship_is_in_port_undo_takes_back_the_roll_that_docked_them() {
     let lines = "r ship:jade\nb pass\ng pass\ny pass\nroll 6 6 6\nr pass\nroll 6 6 6\nundo\n";
     let out = session(&["session", "--pos", "r*,b,g,y 0:r J2 S3 G4"], lines);

@@ -19,7 +19,7 @@ use crate::parse::{layout, notation, said};
 use crate::position::Position;
 use crate::render::{self, Fit, Format, board, how, settlement};
 use crate::report::{Future, Lambda, Voyage};
-use crate::rules::{self, Action, MAX_PLAYERS, Phase, PlayerId, State};
+use crate::rules::{self, Action, Cargo, MAX_PLAYERS, Phase, PlayerId, State};
 use std::cell::OnceCell;
 use std::io::{self, BufRead, Write};
 
@@ -47,7 +47,9 @@ Commands:
                     (the others' with --me) unless --lambda gives it
   undo              take the last event back (after 'new': the 'new')
   new [LAYOUT]      the next voyage, after the settlement: 'new J2 S3 G4'
-                    (same players; a name first makes them harbour master)
+                    (same players; a name first makes them harbour master;
+                    'new b bid:7 buy:jade J2 S3 G4': b paid 7 for the role
+                    and bought a jade share, R16)
   help | quit";
 
 /// One step of the voyage: where it stands, and what the event that led here
@@ -759,7 +761,7 @@ impl Session {
             );
             return Ok(render::wrap::wrap(&ask, self.options.fit.width));
         }
-        let start = next_start(&v, text)?;
+        let (start, paid) = next_start(&v, text)?;
         if let Some(me) = &self.options.me
             && find_player(&start, me).is_none()
         {
@@ -767,7 +769,12 @@ impl Session {
         }
         let profits = self.profits(&v);
         self.awaiting_layout = false;
-        let history = std::mem::replace(&mut self.history, vec![Step::start(start)]);
+        let mut first = Step::start(start);
+        // The bid and the share bought count in the new voyage's profit.
+        if let Some(hm) = paid.0 {
+            first.cash[hm as usize] = -(paid.1 as i64);
+        }
+        let history = std::mem::replace(&mut self.history, vec![first]);
         self.finished.push(Finished { history, profits });
         self.rows = None;
         Ok(self.report())
@@ -785,10 +792,64 @@ fn interrupted(what: &str) -> String {
 
 /// The next voyage's start from `text`: the layout alone (same players and
 /// harbour master), a player's name then the layout (that player harbour
-/// master), or players and layout as for `--layout`. With the same players,
-/// cash (with the settlement), shares, prices (risen, R12) and the variants
-/// carry over.
-fn next_start(v: &Voyage, text: &str) -> Result<Position, String> {
+/// master), or players and layout as for `--layout`; anywhere after the name,
+/// `bid:N` (the harbour master's winning bid, R16) and `buy:CARGO` (the share
+/// they buy, R1). With the same players, cash (with the settlement), shares,
+/// prices (risen, R12) and the variants carry over. Also returns who paid
+/// for the role and the share, and how much.
+fn next_start(v: &Voyage, text: &str) -> Result<(Position, (Option<PlayerId>, u32)), String> {
+    let (text, deal) = auction_words(text)?;
+    let start = carried_over(v, &text)?;
+    if deal.bid.is_none() && deal.buy.is_none() {
+        return Ok((start, (None, 0)));
+    }
+    let mut s = *start.state();
+    if let Some(bid) = deal.bid {
+        s = rules::auction::pay_bid(&s, bid).map_err(|e| format!("new: {e}"))?;
+    }
+    let mut paid = deal.bid.unwrap_or(0);
+    if let Some(cargo) = deal.buy {
+        paid += rules::auction::share_cost(&s, cargo);
+        s = rules::auction::buy_share(&s, cargo).map_err(|e| format!("new: {e}"))?;
+    }
+    let hm = s.harbour_master;
+    Ok((
+        Position::from_parts(start.names().to_vec(), s),
+        (Some(hm), paid),
+    ))
+}
+
+/// The harbour master's payments before a voyage, as typed after `new`.
+#[derive(Default)]
+struct Deal {
+    bid: Option<u32>,
+    buy: Option<Cargo>,
+}
+
+/// `text` without its `bid:N` and `buy:CARGO` words, and what they say.
+fn auction_words(text: &str) -> Result<(String, Deal), String> {
+    let mut deal = Deal::default();
+    let mut rest = Vec::new();
+    for word in text.split_whitespace() {
+        let lower = word.to_lowercase();
+        if let Some(n) = lower.strip_prefix("bid:") {
+            let bid = n
+                .parse()
+                .map_err(|_| format!("new: '{word}': a bid is a whole number, e.g. bid:7"))?;
+            deal.bid = Some(bid);
+        } else if let Some(c) = lower.strip_prefix("buy:") {
+            let cargo = said::cargo(c)
+                .ok_or_else(|| format!("new: '{word}': buy:CARGO names a cargo, e.g. buy:jade"))?;
+            deal.buy = Some(cargo);
+        } else {
+            rest.push(word);
+        }
+    }
+    Ok((rest.join(" "), deal))
+}
+
+/// The next voyage's start from the layout words (see [`next_start`]).
+fn carried_over(v: &Voyage, text: &str) -> Result<Position, String> {
     let first = text.split_whitespace().next().unwrap_or_default();
     let players = |hm: usize| {
         let names: Vec<String> = v

@@ -11,7 +11,7 @@ use super::values::{Mark, Outcome, TIE, rank};
 use crate::report::{
     Approximation, Comparison, Future, How, LayoutValue, Method, Reason, Sampling, ShipOdds,
 };
-use crate::rules::{self, Cargo, Layout, MAX_SHARES, MIN_SHARE_PRICE, State, start_with};
+use crate::rules::{self, Cargo, Layout, State, auction, start_with};
 
 /// Whether layouts can be compared as asked: exact needs a model in which
 /// nobody places, since at a voyage's start two rolls come before the last
@@ -36,13 +36,9 @@ fn purchases(s: &State) -> Vec<Option<(Cargo, u32)>> {
     let hm = s.harbour_master;
     let mut out = vec![None];
     for c in Cargo::ALL {
-        let held: u32 = s
-            .player_ids()
-            .map(|p| s.shares[p as usize][c.index()] as u32)
-            .sum();
-        let cost = s.prices[c.index()].max(MIN_SHARE_PRICE);
+        let cost = auction::share_cost(s, c);
         let affordable = s.credit(hm).is_none_or(|credit| credit >= cost);
-        if held < MAX_SHARES as u32 && affordable {
+        if auction::bank_holds(s, c) && affordable {
             out.push(Some((c, cost)));
         }
     }

@@ -14,6 +14,7 @@
 
 pub mod action;
 pub mod apply;
+pub mod auction;
 pub mod constants;
 pub mod dice;
 pub mod event;

@@ -414,3 +414,36 @@ fn r8_a_refused_pilot_move_says_why() {
     let s = pilot_state(Phase::LargePilot);
     assert!(refused(&s, "silk-2").contains("the silk ship is on 1: no ship goes below 0"));
 }
+
+#[test]
+fn r16_the_harbour_master_pays_the_bid_mortgaging_if_short() {
+    const SILK: usize = 1; // Cargo::Silk.index()
+    let mut s = start();
+    s.cash[0] = Some(3);
+    s.shares[0] = [0, 1, 0, 0]; // a silk share: credit 3 + 12
+    let t = auction::pay_bid(&s, 10).expect("within credit");
+    assert_eq!((t.cash[0], t.shares[0][SILK]), (Some(5), 0));
+    assert!(auction::pay_bid(&s, 16).is_err(), "beyond credit 15");
+    assert!(
+        auction::pay_bid(&s, 0).is_err(),
+        "a winning bid is at least 1"
+    );
+}
+
+#[test]
+fn r1_r16_a_share_costs_its_price_at_least_5_while_the_bank_holds_one() {
+    const SILK: usize = 1; // Cargo::Silk.index()
+    let mut s = start();
+    s.prices = [0, 10, 0, 0];
+    assert_eq!(auction::share_cost(&s, Cargo::Jade), 5);
+    assert_eq!(auction::share_cost(&s, Cargo::Silk), 10);
+    s.cash[0] = Some(12);
+    let t = auction::buy_share(&s, Cargo::Silk).expect("affordable");
+    assert_eq!((t.cash[0], t.shares[0][SILK]), (Some(2), 1));
+    s.shares[1][SILK] = 3;
+    s.shares[2][SILK] = 2;
+    assert!(
+        auction::buy_share(&s, Cargo::Silk).is_err(),
+        "all five held"
+    );
+}

@@ -425,7 +425,11 @@ fn shared_planner(arms: usize, settings: &Settings, root: Option<&Planner>) -> O
 /// run ranks a decider's options (advice), not odds.
 pub fn first_round_samples(settings: &Settings, decides: bool) -> u64 {
     let settling = settings.settle.is_some() && decides;
-    let round = if settling { 2 } else { ROUND_CHUNKS * CHUNK_BLOCKS };
+    let round = if settling {
+        2
+    } else {
+        ROUND_CHUNKS * CHUNK_BLOCKS
+    };
     round.min(planned_blocks(settings).1) * BLOCK
 }
 
