@@ -12,18 +12,8 @@ use crate::rules::{Action, Berth, Cargo, SHIPS, State};
 /// the position `s`, whose ship order puts moves and choices in order.
 pub fn action(s: &State, word: &str) -> Option<Action> {
     let word = word.trim().to_lowercase().replace("harbor", "harbour");
-    let simple = match word.as_str() {
-        "pass" => Some(Action::Pass),
-        "pirate" => Some(Action::Pirate),
-        "pilot:small" => Some(Action::SmallPilot),
-        "pilot:large" => Some(Action::LargePilot),
-        "insurance" => Some(Action::Insurance),
-        "stay" => Some(Action::Stay),
-        "none" => Some(Action::PILOT_NONE),
-        _ => None,
-    };
-    if simple.is_some() {
-        return simple;
+    if let Some(simple) = simple(&word) {
+        return Some(simple);
     }
     if let Some(rest) = word.strip_prefix("ship:") {
         return cargo(rest).map(Action::Seat);
@@ -41,6 +31,30 @@ pub fn action(s: &State, word: &str) -> Option<Action> {
         return plunder(s, &word);
     }
     pilot(s, &word)
+}
+
+/// The actions named by one word, each also by its first letters when they
+/// name no other (three at least: `ins`, `pir`; `pilot:s` for the small pilot).
+const SIMPLE: [(&str, Action); 7] = [
+    ("pass", Action::Pass),
+    ("pirate", Action::Pirate),
+    ("pilot:small", Action::SmallPilot),
+    ("pilot:large", Action::LargePilot),
+    ("insurance", Action::Insurance),
+    ("stay", Action::Stay),
+    ("none", Action::PILOT_NONE),
+];
+
+fn simple(word: &str) -> Option<Action> {
+    if let Some((_, a)) = SIMPLE.iter().find(|(name, _)| *name == word) {
+        return Some(*a);
+    }
+    let short = word.len() >= 3 || word.starts_with("pilot:");
+    let mut starting = SIMPLE.iter().filter(|(name, _)| short && name.starts_with(word));
+    match (starting.next(), starting.next()) {
+        (Some((_, a)), None) if word != "pilot:" => Some(*a),
+        _ => None,
+    }
 }
 
 /// A cargo by its name or initial.
@@ -145,7 +159,11 @@ pub fn closest<'a>(word: &str, known: &[&'a str]) -> Vec<&'a str> {
         .collect();
     near.sort_by_key(|(d, _)| *d);
     near.dedup_by_key(|(_, k)| *k);
-    near.into_iter().take(3).map(|(_, k)| k).collect()
+    // Every word as close as the closest, even past three: one-letter names
+    // are all one edit from another letter, and none may be left out.
+    let best = near.first().map_or(0, |(d, _)| *d);
+    let tied = near.iter().filter(|(d, _)| *d == best).count();
+    near.into_iter().take(tied.max(3)).map(|(_, k)| k).collect()
 }
 
 /// "; did you mean ship:jade or ship:silk?", or nothing when no word is close.
@@ -211,8 +229,25 @@ mod tests {
             "jade",
             "board:",
             "+1",
+            "pa",
+            "pil",
+            "pilot:",
         ] {
             assert_eq!(action(&s, word), None, "{word}");
+        }
+    }
+
+    #[test]
+    fn a_word_may_be_cut_short_where_it_names_one_action() {
+        let s = start();
+        for (word, full) in [
+            ("ins", "insurance"),
+            ("pir", "pirate"),
+            ("pas", "pass"),
+            ("pilot:s", "pilot:small"),
+            ("Pilot:L", "pilot:large"),
+        ] {
+            assert_eq!(action(&s, word), Action::parse(full), "{word}");
         }
     }
 
@@ -230,6 +265,8 @@ mod tests {
         assert_eq!(closest("rol", &known), ["roll"]);
         assert_eq!(closest("shp:jade", &known), ["ship:jade"]);
         assert_eq!(did_you_mean("xyzzy", &known), "");
+        // Four names one edit away: all four are named.
+        assert_eq!(closest("z", &["r", "b", "g", "y"]), ["r", "b", "g", "y"]);
         assert_eq!(
             did_you_mean("insurence", &known),
             "; did you mean insurance?"
