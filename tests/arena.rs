@@ -227,8 +227,10 @@ fn every_protocol_fault_stops_the_run_with_exit_2_and_names_bot_request_and_answ
             "2",
             "--seed",
             "1",
+            // Long enough for python to start on a loaded machine; the late
+            // bot sleeps 5 s.
             "--bot-timeout",
-            "1",
+            "3",
         ]);
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{mode}: {err}");

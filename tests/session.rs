@@ -337,9 +337,9 @@ fn events_are_read_as_a_player_types_them() {
         applied.contains("silk     docked in the harbour"),
         "{applied}"
     );
-    let out = common::run_bin(&["apply", START, "pirat"], None);
+    let out = common::run_bin(&["apply", START, "pirtae"], None);
     assert!(
-        text(&out.stderr).contains("'pirat' is not an action; did you mean pirate?"),
+        text(&out.stderr).contains("'pirtae' is not an action; did you mean pirate?"),
         "{}",
         text(&out.stderr)
     );
@@ -374,6 +374,13 @@ fn a_number_takes_that_row_of_the_last_advice() {
     let out = common::run_bin(&["session", START, "--me", "yellow"], Some("1\n"));
     assert!(
         text(&out.stderr).contains("no advice shown for this decision"),
+        "{}",
+        text(&out.stderr)
+    );
+    // A row left out by --top cannot be taken by its number.
+    let out = common::run_bin(&["session", START, "--top", "3"], Some("5\n"));
+    assert!(
+        text(&out.stderr).contains("the last advice has rows 1 to 3, not 5"),
         "{}",
         text(&out.stderr)
     );
@@ -525,7 +532,7 @@ fn undo_after_new_goes_back_to_the_settlement_so_a_mistyped_layout_can_be_retype
 fn r16_new_records_the_winning_bid_and_the_share_bought() {
     // After the first voyage r has 7, g 5, nothing rose: every share costs 5.
     let lines = "r ship:j\nb insurance\ng pass\ny pass\nroll 111\nr pass\nb pass\n\
-                 roll 111\nroll 111\nnew g bid:9 J2 S3 G4\nnew g buy:x J2 S3 G4\n\
+                 roll 111\nroll 111\nnew x J2 S3 G4\nnew g bid:9 J2 S3 G4\nnew g buy:x J2 S3 G4\n\
                  new r bid:2 buy:silk J2 S3 G4\npos\nr pass\nb pass\ng pass\ny pass\n\
                  roll 111\nroll 111\nroll 111\n";
     let args = [
@@ -543,6 +550,10 @@ fn r16_new_records_the_winning_bid_and_the_share_bought() {
         "{err}"
     );
     assert!(err.contains("'buy:x': buy:CARGO names a cargo"), "{err}");
+    assert!(
+        err.contains("new: 'x' is not a player (r, b, g, y)"),
+        "{err}"
+    );
     // r pays 2 for the role and 5 for a silk share: 7 - 2 - 5 = 0.
     assert!(
         out.contains("> pos\nr*,b,g,y 0:r J2 S3 G4 $r0,b0,g5,y0 %r:S1\n"),

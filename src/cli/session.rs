@@ -524,7 +524,14 @@ impl Session {
             self.rows = None;
             return render::wrap::wrap(&interrupted("advice"), self.options.fit.width);
         }
-        let rows = advice.options.iter().map(|o| o.action).collect();
+        // Only the rows shown (--top) can be taken by their number.
+        let shown = self.options.fit.top.unwrap_or(usize::MAX);
+        let rows = advice
+            .options
+            .iter()
+            .take(shown)
+            .map(|o| o.action)
+            .collect();
         self.rows = Some((p.clone(), rows));
         render::renderer_fit(Format::Table, self.options.fit).advice(p, &advice)
     }
@@ -865,6 +872,14 @@ fn carried_over(v: &Voyage, text: &str) -> Result<Position, String> {
     } else if let Some(p) = v.names.iter().position(|n| n.eq_ignore_ascii_case(first)) {
         let rest = text[first.len()..].trim();
         format!("{} {rest}", players(p))
+    } else if !first.is_empty() && first.chars().all(char::is_alphabetic) {
+        // A word with no space number is no ship (J2): a name mistyped.
+        let names: Vec<&str> = v.names.iter().map(String::as_str).collect();
+        return Err(format!(
+            "new: '{first}' is not a player ({}){}; the layout is three ships, e.g. J2 S3 G4",
+            names.join(", "),
+            said::did_you_mean(first, &names)
+        ));
     } else {
         format!("{} {text}", players(v.state.harbour_master as usize))
     };

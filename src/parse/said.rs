@@ -50,7 +50,9 @@ fn simple(word: &str) -> Option<Action> {
         return Some(*a);
     }
     let short = word.len() >= 3 || word.starts_with("pilot:");
-    let mut starting = SIMPLE.iter().filter(|(name, _)| short && name.starts_with(word));
+    let mut starting = SIMPLE
+        .iter()
+        .filter(|(name, _)| short && name.starts_with(word));
     match (starting.next(), starting.next()) {
         (Some((_, a)), None) if word != "pilot:" => Some(*a),
         _ => None,

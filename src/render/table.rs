@@ -338,7 +338,10 @@ fn option_columns(
     risk: RiskShown,
 ) -> Vec<Column> {
     let sampled = advice.how.sampling.is_some();
-    let expecting = advice.how.future != Future::None;
+    // The column of what comes next, only when something does (a plunder's
+    // options end the voyage: nothing would fill it).
+    let expecting = advice.how.future != Future::None
+        && advice.options.iter().take(top).any(|o| o.then.is_some());
     let mut rank = Column::new("#", true);
     let mut action = Column::new("action", true);
     let mut cost = Column::new("cost", false).droppable(2);
@@ -454,12 +457,16 @@ impl Render for TableRender {
             out += &self.wrap(&by_model_line(&advice.best_by_model));
         }
         if let Some(best) = advice.best() {
+            // The reference option itself gains nothing over itself: say so
+            // plainly, not "+0.00 vs stay".
+            let gain = match best.action == advice.reference {
+                true => "no other option is better".to_string(),
+                false => format!("{} vs {reference}", signed(best.gain_vs_pass)),
+            };
             out += &self.wrap(&format!(
-                "Recommendation: {who} should take {} (EV {}, {} vs {}).\n",
+                "Recommendation: {who} should take {} (EV {}, {gain}).\n",
                 best.action,
                 money(best.ev),
-                signed(best.gain_vs_pass),
-                reference,
             ));
         }
         out
@@ -469,7 +476,10 @@ impl Render for TableRender {
         let width = self.fit.width;
         let model = match odds.how.future {
             Future::None => "if nobody places another worker".to_string(),
-            other => format!("if every later placement is {}", other.name()),
+            other => format!(
+                "if every later placement follows the {} model",
+                other.name()
+            ),
         };
         let mut out = self.wrap(&format!("Odds {model}: {}\n", situation(position)));
         out += &method_lines(&odds.how, width);
