@@ -312,8 +312,11 @@ impl Planner {
         if self.nodes > self.max_nodes {
             return Err(OverBudget);
         }
-        let late = || self.deadline.is_some_and(|at| Instant::now() >= at);
-        if self.nodes.is_multiple_of(256) && (late() || interrupt::requested()) {
+        // Only a search with a deadline can give up early (its callers expect
+        // it to): an interrupt ends it as the deadline would. Searches without
+        // one (paranoid, exact greedy) run to their end.
+        let stop = |at| Instant::now() >= at || interrupt::requested();
+        if self.nodes.is_multiple_of(256) && self.deadline.is_some_and(stop) {
             self.timed_out = true;
             return Err(OverBudget);
         }

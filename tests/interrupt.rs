@@ -1,0 +1,54 @@
+//! A stop asked for from outside (Ctrl-C in a session): every model returns
+//! early or runs to its end, and none panics. In a test binary of its own, as
+//! the request is process-wide and would stop other tests' computations.
+
+use manila_odds::Position;
+use manila_odds::engine::analysis::{self, MethodChoice, Request};
+use manila_odds::engine::interrupt;
+use manila_odds::engine::sample::Settings;
+use manila_odds::parse::notation;
+use manila_odds::report::Future;
+use std::time::Duration;
+
+fn position(text: &str) -> Position {
+    notation::parse(text).expect("a position")
+}
+
+#[test]
+fn an_interrupted_computation_returns_without_panicking() {
+    // The start of a voyage: paranoid under auto (a search with no
+    // deadline, which runs to its end), greedy sampling, equilibrium with a
+    // deadline (which gives up at once), quantal.
+    let start = position("a*,b,c,d 0:a J2 S3 G4");
+    let mut sampled_stops = Vec::new();
+    for future in [
+        Future::Auto,
+        Future::Greedy,
+        Future::Equilibrium,
+        Future::Quantal,
+    ] {
+        let mut request = Request::new(MethodChoice::Auto, Settings::new(3));
+        request.future = future;
+        request.sampling.samples = Some(4320);
+        request.sampling.time_limit = Some(Duration::from_secs(60));
+        interrupt::request();
+        let advice = analysis::advise(&start, &request, &mut |_, _| {});
+        assert!(
+            interrupt::requested(),
+            "{future:?}: the request stays until cleared"
+        );
+        interrupt::clear();
+        assert!(!advice.options.is_empty(), "{future:?}");
+        if let Some(sampling) = &advice.how.sampling {
+            sampled_stops.push(sampling.stop);
+        }
+    }
+    assert!(sampled_stops.contains(&"interrupted"), "{sampled_stops:?}");
+    // Cleared, the same request runs in full.
+    let mut request = Request::new(MethodChoice::Auto, Settings::new(3));
+    request.future = Future::Greedy;
+    request.sampling.samples = Some(432);
+    let advice = analysis::advise(&start, &request, &mut |_, _| {});
+    let sampling = advice.how.sampling.expect("greedy samples at a start");
+    assert_eq!(sampling.stop, "samples");
+}
