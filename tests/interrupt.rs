@@ -8,7 +8,11 @@ use manila_odds::engine::interrupt;
 use manila_odds::engine::sample::Settings;
 use manila_odds::parse::notation;
 use manila_odds::report::Future;
+use std::sync::Mutex;
 use std::time::Duration;
+
+/// The request is process-wide: one test at a time asks for it.
+static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
 
 fn position(text: &str) -> Position {
     notation::parse(text).expect("a position")
@@ -16,6 +20,7 @@ fn position(text: &str) -> Position {
 
 #[test]
 fn an_interrupted_computation_returns_without_panicking() {
+    let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     // The start of a voyage: paranoid under auto (a search with no
     // deadline, which runs to its end), greedy sampling, equilibrium with a
     // deadline (which gives up at once), quantal.
@@ -51,4 +56,22 @@ fn an_interrupted_computation_returns_without_panicking() {
     let advice = analysis::advise(&start, &request, &mut |_, _| {});
     let sampling = advice.how.sampling.expect("greedy samples at a start");
     assert_eq!(sampling.stop, "samples");
+}
+
+#[test]
+fn an_interrupted_equilibrium_without_a_time_limit_gives_up_its_search() {
+    let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    // After roll 2, the last round: uninterrupted, max-n searches the whole
+    // tree; asked to stop, the search gives up after its first nodes, as it
+    // would at a deadline, and says it searched less.
+    let p = position("a*,b,c,d 2:a J9 S8 G10");
+    let mut request = Request::new(MethodChoice::Auto, Settings::new(3));
+    request.future = Future::Equilibrium;
+    request.sampling.time_limit = None;
+    let full = analysis::advise(&p, &request, &mut |_, _| {});
+    interrupt::request();
+    let stopped = analysis::advise(&p, &request, &mut |_, _| {});
+    interrupt::clear();
+    assert!(full.how.approximation.is_none(), "{:?}", full.how);
+    assert!(stopped.how.approximation.is_some(), "{:?}", stopped.how);
 }

@@ -117,6 +117,19 @@ fn illegal_events_are_refused_with_the_reason() {
     assert!(err.to_string().contains("roll 1 is due"));
 }
 
+#[test]
+fn a_player_named_like_an_abbreviated_action_is_read_as_the_player() {
+    let p = manila_odds::parse::notation::parse("ins*,pas,non,pir 0:ins J2 S3 G4").expect("valid");
+    let line = |text: &str| vec![text.to_string()];
+    let p = going(events::apply_all(&p, &line("ins ship:j")).expect("ins is a player"));
+    assert_eq!(p.state().ships[0].crew.iter().collect::<Vec<_>>(), [0]);
+    let p = going(events::apply_all(&p, &line("pas ins")).expect("pas is a player"));
+    assert_eq!(p.state().insurance, Some(1));
+    // Alone, the word is still the action.
+    let p = going(events::apply_all(&p, &line("pass")).expect("non passes"));
+    assert!(p.state().has_passed(2));
+}
+
 fn session(args: &[&str], input: &str) -> String {
     common::run_ok(args, Some(input))
 }

@@ -224,6 +224,8 @@ fn catch_interrupts() {
         if interrupt::request() {
             std::process::exit(130);
         }
+        // The handler runs on its own thread: the computation is not held up.
+        eprintln!("\nStopping (Ctrl-C again leaves the session)...");
     };
     // Without the handler Ctrl-C still leaves, as before: nothing to report.
     let _ = ctrlc::set_handler(leave);

@@ -610,8 +610,11 @@ impl Session {
     }
 
     fn undo(&mut self) -> Result<String, String> {
-        self.awaiting_layout = false;
         self.rows = None;
+        if std::mem::take(&mut self.awaiting_layout) {
+            // Only the question was asked: the voyage is still settled.
+            return Ok("'new' cancelled: the voyage is settled as it was.\n".into());
+        }
         if self.history.len() < 2 {
             // At a voyage's start: back to the settlement of the last one,
             // so that a mistyped layout can be typed again.
@@ -791,8 +794,8 @@ impl Session {
 /// What a computation stopped by Ctrl-C leaves: no figure, and the way on.
 fn interrupted(what: &str) -> String {
     format!(
-        "Interrupted: no {what} (Ctrl-C). The voyage is as it was: '{}' asks again, \
-         'model none' is instant.\n",
+        "Interrupted: no {what} (Ctrl-C). The voyage is kept as it stands: '{}' asks \
+         again, 'model none' is instant.\n",
         if what == "odds" { "odds" } else { "advise" }
     )
 }
@@ -891,8 +894,9 @@ fn carried_over(v: &Voyage, text: &str) -> Result<Position, String> {
     let old = &v.state;
     // Cash goes on from where the voyage left it (costs paid, premiums
     // received), with the settlement.
-    s.cash = rules::cash_after(old, &v.settlement);
-    s.shares = old.shares;
+    let after = rules::accounts_after(old, &v.settlement);
+    s.cash = after.cash;
+    s.shares = after.shares;
     s.prices = v.prices;
     s.variant.strong_pirates |= old.variant.strong_pirates;
     s.variant.thirteen_wrecks |= old.variant.thirteen_wrecks;

@@ -118,6 +118,8 @@ pub struct Planner {
     max_nodes: u64,
     /// The search gives up (as over its budget) after this moment.
     deadline: Option<Instant>,
+    /// The caller takes a search that gave up early: Ctrl-C may end it.
+    interruptible: bool,
     /// Under `paranoid`: the player every other player places against.
     searcher: PlayerId,
     /// The last search gave up for its deadline, not its nodes.
@@ -150,6 +152,7 @@ impl Planner {
             nodes: 0,
             max_nodes: u64::MAX,
             deadline: None,
+            interruptible: false,
             searcher: 0,
             timed_out: false,
             boarding_guide: None,
@@ -258,9 +261,11 @@ impl Planner {
         self.nodes = 0;
     }
 
-    /// A time budget as well: searches give up after `at`.
+    /// A time budget as well: searches give up after `at`, or when Ctrl-C
+    /// asks ([`interrupt`]), with or without a time.
     pub fn deadline(&mut self, at: Option<Instant>) {
         self.deadline = at;
+        self.interruptible = true;
     }
 
     /// Whether the last search gave up for the deadline (else, if it gave
@@ -312,11 +317,12 @@ impl Planner {
         if self.nodes > self.max_nodes {
             return Err(OverBudget);
         }
-        // Only a search with a deadline can give up early (its callers expect
-        // it to): an interrupt ends it as the deadline would. Searches without
-        // one (paranoid, exact greedy) run to their end.
-        let stop = |at| Instant::now() >= at || interrupt::requested();
-        if self.nodes.is_multiple_of(256) && self.deadline.is_some_and(stop) {
+        // Only a search given a deadline can give up early (its callers
+        // expect it to): an interrupt ends it as the deadline would. Other
+        // searches (paranoid, exact greedy) run to their end.
+        let stop =
+            || interrupt::requested() || self.deadline.is_some_and(|at| Instant::now() >= at);
+        if self.interruptible && self.nodes.is_multiple_of(256) && stop() {
             self.timed_out = true;
             return Err(OverBudget);
         }

@@ -52,7 +52,11 @@ pub fn parse_with(position: &Position, text: &str, extra: &[&str]) -> Result<Eve
         [roll, dice @ ..] if roll.eq_ignore_ascii_case("roll") => {
             parse_roll(s, text, dice).map(Event::Roll)
         }
-        [who, rest @ ..] if !rest.is_empty() && said::action(s, who).is_none() => {
+        // A player's name comes first, even one that abbreviates an action.
+        [who, rest @ ..]
+            if !rest.is_empty()
+                && (find_player(position, who).is_some() || said::action(s, who).is_none()) =>
+        {
             let player = find_player(position, who).ok_or_else(|| {
                 let names: Vec<&str> = position.names().iter().map(String::as_str).collect();
                 refuse(
@@ -233,13 +237,10 @@ fn outcome(names: Vec<String>, state: State, cash: [i64; MAX_PLAYERS]) -> Outcom
         let profits = (0..state.players as usize)
             .map(|p| settlement.payouts[p] + cash[p])
             .collect();
-        let game_over = rules::game_over(prices);
-        // Wealth counts the cash after the settlement (the rulebook's
-        // scoring); the state's cash is from before it.
-        let after = State {
-            cash: rules::cash_after(&state, &settlement),
-            ..state
-        };
+        let game_over = rules::game_over(state.prices, prices);
+        // Wealth counts the cash and shares after the settlement (the
+        // rulebook's scoring); the state's are from before it.
+        let after = rules::accounts_after(&state, &settlement);
         let wealth = match game_over {
             Some(_) => after
                 .player_ids()

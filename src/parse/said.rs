@@ -149,10 +149,22 @@ fn plunder(s: &State, word: &str) -> Option<Action> {
     Some(Action::Plunder(out))
 }
 
-/// The words of `known` closest to `word` (case aside), closest first: at most
-/// three, each within a third of the word's length in edits (two at least).
+/// The words of `known` closest to `word` (case aside), closest first: the
+/// words it begins (`pil`: both pilots), else at most three, each within a
+/// third of the word's length in edits (two at least).
 pub fn closest<'a>(word: &str, known: &[&'a str]) -> Vec<&'a str> {
     let word = word.to_lowercase();
+    if word.len() >= 2 {
+        let mut begun: Vec<&str> = known
+            .iter()
+            .filter(|k| k.to_lowercase().starts_with(&word))
+            .copied()
+            .collect();
+        begun.dedup();
+        if !begun.is_empty() {
+            return begun;
+        }
+    }
     let limit = (word.chars().count() / 3).max(2);
     let mut near: Vec<(usize, &str)> = known
         .iter()
@@ -266,6 +278,10 @@ mod tests {
         assert_eq!(closest("pirat", &known), ["pirate"]);
         assert_eq!(closest("rol", &known), ["roll"]);
         assert_eq!(closest("shp:jade", &known), ["ship:jade"]);
+        // A word that begins several: each of them.
+        assert_eq!(closest("shi", &known), ["ship:jade", "ship:silk"]);
+        let pilots = ["pilot:small", "pilot:large", "pirate"];
+        assert_eq!(closest("pil", &pilots), ["pilot:small", "pilot:large"]);
         assert_eq!(did_you_mean("xyzzy", &known), "");
         // Four names one edit away: all four are named.
         assert_eq!(closest("z", &["r", "b", "g", "y"]), ["r", "b", "g", "y"]);

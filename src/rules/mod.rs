@@ -31,7 +31,7 @@ pub use dice::{distinct_rolls, roll, stratum_dice};
 pub use event::Event;
 pub use layouts::{Layout, layouts, start_with, voyage_start};
 pub use legal::{action_cost, income, is_legal, is_stowaway, legal_actions};
-pub use settle::{Settlement, cash_after, game_over, raise_prices, resolve, settle, wealth};
+pub use settle::{Settlement, accounts_after, game_over, raise_prices, resolve, settle, wealth};
 pub use state::{At, Crew, Phase, PhaseName, PlayerId, Ship, State, Variant};
 
 #[cfg(test)]

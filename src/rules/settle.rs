@@ -1,7 +1,8 @@
 //! The end of a voyage: resolution after roll 3 (R9), settlement (R10, R11) and
 //! the price rises (R12).
 
-use super::constants::{self as rules, Berth, Cargo, MAX_PLAYERS, TRACK_END};
+use super::apply;
+use super::constants::{self as rules, Berth, Cargo, TRACK_END};
 use super::state::{At, Phase, PlayerId, State};
 
 /// Resolution after roll 3 (R9): wrecks go to the shipyard; a ship on 13 is
@@ -85,27 +86,38 @@ pub fn settle(s: &State) -> Settlement {
     out
 }
 
-/// Each player's cash after the settlement's payouts; never below 0, as the
-/// insurer would mortgage (R5) to pay a claim.
-pub fn cash_after(state: &State, settlement: &Settlement) -> [Option<u32>; MAX_PLAYERS] {
-    let mut cash = state.cash;
-    for (c, payout) in cash.iter_mut().zip(settlement.payouts) {
-        *c = c.map(|c| (c as i64 + payout).max(0) as u32);
+/// The players' cash and shares after the settlement's payouts. A player who
+/// owes more than their cash (an insurer with claims) mortgages their
+/// cheapest shares, as for any payment (R5), and pays what they can.
+pub fn accounts_after(state: &State, settlement: &Settlement) -> State {
+    let mut after = *state;
+    for (p, &payout) in settlement.payouts.iter().enumerate() {
+        if payout >= 0 {
+            if let Some(c) = after.cash[p].as_mut() {
+                *c += payout as u32;
+            }
+        } else {
+            apply::pay(&mut after, p as PlayerId, payout.unsigned_abs() as u32);
+        }
     }
-    cash
+    after
 }
 
-/// The cargo whose price stands at the top of the track, which ends the game
-/// (R12); the first in cargo order when several do.
-pub fn game_over(prices: [u32; 4]) -> Option<Cargo> {
+/// The cargo whose price reached the top of the track at this settlement,
+/// which ends the game (R12); the first in cargo order when several did. A
+/// price already at the top before the voyage reached nothing now.
+pub fn game_over(before: [u32; 4], after: [u32; 4]) -> Option<Cargo> {
     let top = rules::PRICE_TRACK[rules::PRICE_TRACK.len() - 1];
-    Cargo::ALL.into_iter().find(|c| prices[c.index()] >= top)
+    Cargo::ALL
+        .into_iter()
+        .find(|c| before[c.index()] < top && after[c.index()] >= top)
 }
 
 /// A player's wealth at the game's end (R12; the rulebook's scoring): cash
 /// plus each unmortgaged share at its cargo's price. `None` when their cash
-/// is not modelled. Mortgaged shares are not in the state; the rulebook
-/// counts each at its price less the 15 that redeems it.
+/// is not modelled. Mortgaged shares are not in the state, so they count
+/// nothing here; the rulebooks take 15 off for each (the translations differ
+/// on whether its price is counted first).
 pub fn wealth(state: &State, prices: [u32; 4], p: PlayerId) -> Option<u32> {
     let cash = state.cash[p as usize]?;
     let shares: u32 = Cargo::ALL

@@ -107,8 +107,31 @@ fn r12_prices_rise_for_ships_in_the_harbour() {
 
 #[test]
 fn r12_the_game_ends_when_a_cargo_reaches_30() {
-    assert_eq!(game_over([20, 10, 5, 20]), None);
-    assert_eq!(game_over([20, 30, 5, 30]), Some(Cargo::Silk));
+    assert_eq!(game_over([20, 5, 5, 10], [20, 10, 5, 20]), None);
+    assert_eq!(
+        game_over([20, 20, 5, 20], [20, 30, 5, 30]),
+        Some(Cargo::Silk)
+    );
+    // Nutmeg stood at 30 before the voyage: it reached nothing now.
+    assert_eq!(game_over([20, 10, 5, 30], [20, 10, 5, 30]), None);
+}
+
+#[test]
+fn r11_r5_an_insurer_short_of_cash_mortgages_the_cheapest_share_to_pay() {
+    let mut s = start();
+    s.insurance = Some(3);
+    s.cash = [Some(10), Some(10), Some(10), Some(5), None];
+    s.shares[3] = [1, 0, 1, 0]; // jade and ginseng
+    s.prices = [20, 0, 5, 0];
+    s.shipyard = [Some(1), None, None];
+    let s = over(s, [At::Harbour, At::Harbour, At::Shipyard]);
+    let out = settle(&s);
+    assert_eq!((out.payouts[1], out.payouts[3]), (6, -6));
+    let after = accounts_after(&s, &out);
+    // 5 in hand, the ginseng share mortgaged for 12: 17, of which 6 paid.
+    assert_eq!(after.cash[3], Some(11));
+    assert_eq!(after.shares[3], [1, 0, 0, 0]);
+    assert_eq!(after.cash[1], Some(16));
 }
 
 #[test]
