@@ -430,7 +430,8 @@ fn the_end_of_a_voyage_gives_each_profit_then_new_or_quit() {
 #[test]
 fn the_next_voyage_carries_cash_after_the_settlement() {
     // r pays 3 for a jade seat; b takes insurance (+10) and pays 29 in claims
-    // when all three ships are wrecked: b's cash cannot fall below 0.
+    // when all three ships are wrecked: b has no share to mortgage, pays
+    // what b has, and the bank the rest (R5, R11).
     let lines = "r ship:j\nb insurance\ng pass\ny pass\nroll 111\nr pass\nb pass\n\
                  roll 111\nroll 111\nnew J2 S3 G4\npos\n";
     let out = session(

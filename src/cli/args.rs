@@ -93,7 +93,13 @@ pub enum Command {
     ///
     /// The input is a voyage's start: the POSITION.md JSON without ships (or with
     /// ships empty): players, harbour master, and optional cash, shares, prices.
-    #[command(verbatim_doc_comment)]
+    // The one-line summary of the commands' list; verbatim would keep the
+    // comment's line breaks in it.
+    #[command(
+        verbatim_doc_comment,
+        about = "Compare the harbour master's 100 layouts (R3), ranked by the harbour \
+                 master's value, with each ship's docking odds and every player's value"
+    )]
     Layouts {
         /// The voyage start: a JSON file (POSITION.md without ships), or - for
         /// standard input; or use --pos.
@@ -158,7 +164,11 @@ pub enum Command {
     /// are the command's flags ({"future": "greedy", "samples": 432, "buy":
     /// true}). The answer: {"id": ..., "result": {...}} with the command's JSON,
     /// or {"id": ..., "error": "..."}. Exit status 2 if any request failed.
-    #[command(verbatim_doc_comment)]
+    #[command(
+        verbatim_doc_comment,
+        about = "Answer many requests in one process: JSON Lines in, JSON Lines out, \
+                 in input order"
+    )]
     Batch {
         /// The requests: a file, or - (the default) for standard input.
         input: Option<String>,
