@@ -429,7 +429,7 @@ fn the_end_of_a_voyage_gives_each_profit_then_new_or_quit() {
 
 #[test]
 fn the_next_voyage_carries_cash_after_the_settlement() {
-    // r pays 3 for a jade seat; b takes insurance (+10) and pays 29 in claims
+    // r pays 3 for a jade seat; b takes insurance (+10) and owes 29 in claims
     // when all three ships are wrecked: b has no share to mortgage, pays
     // what b has, and the bank the rest (R5, R11).
     let lines = "r ship:j\nb insurance\ng pass\ny pass\nroll 111\nr pass\nb pass\n\
@@ -444,7 +444,15 @@ fn the_next_voyage_carries_cash_after_the_settlement() {
         ],
         lines,
     );
-    assert!(out.contains("  b          -19\n"), "{out}");
+    // b pays 15 of the 29 (10 + 5 in hand): settlement -15, profit +10 - 15.
+    let settled = &out[out.find("Settlement").expect("settled")..];
+    for line in [
+        "  b          -15\n",
+        "(b could not pay 14 of the 29 in claims: the bank pays them, R5.)",
+        "  b          -5\n",
+    ] {
+        assert!(settled.contains(line), "{line:?} not in\n{settled}");
+    }
     assert!(
         out.contains("> pos\nr*,b,g,y 0:r J2 S3 G4 $r7,b0,g5,y0\n"),
         "{out}"
@@ -511,6 +519,32 @@ fn r12_apply_json_names_the_cargo_that_ends_the_game_and_the_known_wealth() {
     let json: serde_json::Value = serde_json::from_str(&common::run_ok(&args, None)).expect("json");
     assert_eq!(json["game_over"], serde_json::Value::Null);
     assert!(json.get("wealth").is_none(), "{json}");
+}
+
+#[test]
+fn r11_r5_apply_json_says_what_the_bank_covers_for_an_insurer_short_of_money() {
+    // b takes insurance (+10, 15 in all), every ship is wrecked: b owes 29,
+    // pays 15 and the bank 14 (R5, R11).
+    let args = [
+        "apply",
+        "--json",
+        "--pos",
+        "r*,b,g,y 0:r J2 S3 G4 $r10,b5,g5,y0",
+        "r ship:j",
+        "b insurance",
+        "g pass",
+        "y pass",
+        "roll 111",
+        "r pass",
+        "b pass",
+        "roll 111",
+        "roll 111",
+    ];
+    let json: serde_json::Value = serde_json::from_str(&common::run_ok(&args, None)).expect("json");
+    assert_eq!(json["insurance_claims"], 29);
+    assert_eq!(json["insurance_bank_covers"], 14);
+    assert_eq!(json["payouts"]["b"], -15.0);
+    assert_eq!(json["profits"]["b"], -5.0);
 }
 
 #[test]

@@ -410,8 +410,12 @@ pub struct SettlementJson {
     pub ships: Vec<FateJson>,
     /// Each player's receipts at settlement, insurance claims paid deducted.
     pub payouts: Players,
-    /// What the insurer paid for ships in the shipyard.
+    /// What the insurer owed for ships in the shipyard (R11).
     pub insurance_claims: u32,
+    /// Of those claims, what the insurer could not raise even by mortgaging
+    /// every share: the bank pays it (R5); their payout counts only what
+    /// they paid.
+    pub insurance_bank_covers: u32,
     /// Prices after the rises (R12).
     pub prices: Players,
     /// Each player's change of cash over the events applied (R13): the
@@ -462,6 +466,7 @@ pub fn settlement_json(v: &Voyage) -> String {
         ships,
         payouts: Ordered(payouts.collect()),
         insurance_claims: v.settlement.claims,
+        insurance_bank_covers: v.settlement.bank_covers,
         prices: Ordered(prices.collect()),
         profits: Ordered(
             v.names

@@ -24,6 +24,7 @@ pub fn settlement(v: &Voyage) -> String {
             v.names[p as usize], v.settlement.payouts[p as usize]
         );
     }
+    out += &bank_covers(v);
     let rises: Vec<String> = Cargo::ALL
         .iter()
         .filter(|c| v.settlement.rises[c.index()])
@@ -43,6 +44,18 @@ pub fn settlement(v: &Voyage) -> String {
     };
     out += &format!("Price rises: {rises}\n");
     out + &game_over(v)
+}
+
+/// The claims an insurer could not pay even by mortgaging every share, which
+/// the bank pays (R5, R11); empty when they paid in full.
+fn bank_covers(v: &Voyage) -> String {
+    match (v.state.insurance, v.settlement.bank_covers) {
+        (Some(insurer), short) if short > 0 => format!(
+            "  ({} could not pay {short} of the {} in claims: the bank pays them, R5.)\n",
+            v.names[insurer as usize], v.settlement.claims
+        ),
+        _ => String::new(),
+    }
 }
 
 /// When a price reached 30 (R12): the game is over, and each player's

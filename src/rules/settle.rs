@@ -29,8 +29,12 @@ pub fn resolve(t: &mut State) {
 pub struct Settlement {
     /// Each player's net receipt: payouts minus insurance claims paid.
     pub payouts: [i64; rules::MAX_PLAYERS],
-    /// What the insurer paid for ships in the shipyard.
+    /// What the insurer owed for ships in the shipyard.
     pub claims: u32,
+    /// Of what the insurer owed net of their receipts, the part they could
+    /// not raise even by mortgaging every share (R5): the bank pays it, and
+    /// the insurer's payout counts only what they paid (R11, R13).
+    pub bank_covers: u32,
     /// Of `claims`, the part paid to holders of shipyard slots (the rest to the bank).
     pub claims_to_players: u32,
     /// Per cargo (`Cargo::index`): it lies in the harbour and rises a step (R12).
@@ -42,6 +46,7 @@ pub fn settle(s: &State) -> Settlement {
     let mut out = Settlement {
         payouts: [0; rules::MAX_PLAYERS],
         claims: 0,
+        bank_covers: 0,
         claims_to_players: 0,
         rises: [false; 4],
     };
@@ -83,7 +88,22 @@ pub fn settle(s: &State) -> Settlement {
             }
         }
     }
+    if let Some(insurer) = s.insurance
+        && let Some(credit) = credit(s, insurer)
+    {
+        let short = (-out.payouts[insurer as usize] - credit).max(0);
+        out.payouts[insurer as usize] += short;
+        out.bank_covers = short as u32;
+    }
     out
+}
+
+/// What `p` can raise: cash plus each share mortgaged (R5); `None` when their
+/// cash is not modelled, and then they pay in full (R11).
+fn credit(s: &State, p: PlayerId) -> Option<i64> {
+    let cash = s.cash[p as usize]?;
+    let shares: u32 = s.shares[p as usize].iter().map(|&n| n as u32).sum();
+    Some(cash as i64 + (shares * rules::MORTGAGE_VALUE) as i64)
 }
 
 /// The players' cash and shares after the settlement's payouts. A player who

@@ -135,6 +135,64 @@ fn r11_r5_an_insurer_short_of_cash_mortgages_the_cheapest_share_to_pay() {
 }
 
 #[test]
+fn r11_r5_an_insurer_who_cannot_raise_the_claims_pays_all_they_can_and_the_bank_the_rest() {
+    let mut s = start();
+    s.insurance = Some(3);
+    s.cash = [Some(10), Some(10), Some(10), Some(5), None];
+    s.shares[3] = [0, 0, 1, 0]; // one nutmeg: 12 mortgaged
+    s.shipyard = [Some(1), Some(2), None];
+    let s = over(s, [At::Shipyard, At::Shipyard, At::Shipyard]);
+    let out = settle(&s);
+    // Claims 6 + 8 + 15 = 29; 5 + 12 = 17 raised; the bank pays 12. The
+    // holders of A and B receive their rewards in full.
+    assert_eq!(
+        (out.claims, out.claims_to_players, out.bank_covers),
+        (29, 14, 12)
+    );
+    assert_eq!(out.payouts[..4], [0, 6, 8, -17]);
+    let after = accounts_after(&s, &out);
+    assert_eq!((after.cash[3], after.shares[3]), (Some(0), [0; 4]));
+    assert_eq!((after.cash[1], after.cash[2]), (Some(16), Some(18)));
+}
+
+#[test]
+fn r11_an_insurer_with_exactly_enough_cash_pays_in_full_and_keeps_their_shares() {
+    let mut s = start();
+    s.insurance = Some(3);
+    s.cash[3] = Some(6);
+    s.shares[3] = [1, 0, 0, 0];
+    s.shipyard = [Some(1), None, None];
+    let s = over(s, [At::Harbour, At::Harbour, At::Shipyard]);
+    let out = settle(&s);
+    assert_eq!((out.payouts[3], out.bank_covers), (-6, 0));
+    let after = accounts_after(&s, &out);
+    assert_eq!((after.cash[3], after.shares[3]), (Some(0), [1, 0, 0, 0]));
+}
+
+#[test]
+fn r11_an_insurer_pays_claims_net_of_their_own_receipts() {
+    // The insurer also crews the docked jade (36) and owes 6 + 8 for the two
+    // wrecks: +22 with no cash at all, and nothing for the bank to cover.
+    let mut s = start();
+    s.insurance = Some(3);
+    s.cash[3] = Some(0);
+    s.ships[J].crew.push(3);
+    let s = over(s, [At::Harbour, At::Shipyard, At::Shipyard]);
+    let out = settle(&s);
+    assert_eq!((out.payouts[3], out.bank_covers), (36 - 14, 0));
+}
+
+#[test]
+fn r11_with_money_not_modelled_the_insurer_always_pays_in_full() {
+    let mut s = start();
+    s.insurance = Some(3);
+    let s = over(s, [At::Shipyard, At::Shipyard, At::Shipyard]);
+    assert!(s.cash[3].is_none());
+    let out = settle(&s);
+    assert_eq!((out.payouts[3], out.bank_covers), (-29, 0));
+}
+
+#[test]
 fn r12_final_wealth_is_cash_plus_shares_at_the_final_prices() {
     let mut s = start();
     s.cash[1] = Some(17);
