@@ -444,10 +444,10 @@ fn the_next_voyage_carries_cash_after_the_settlement() {
         ],
         lines,
     );
-    // b pays 15 of the 29 (10 + 5 in hand): settlement -15, profit +10 - 15.
+    // b owes 29, pays 15 (10 + 5 in hand): profit +10 - 15.
     let settled = &out[out.find("Settlement").expect("settled")..];
     for line in [
-        "  b          -15\n",
+        "  b          -29\n",
         "(b could not pay 14 of the 29 in claims: the bank pays them, R5.)",
         "  b          -5\n",
     ] {
@@ -543,7 +543,7 @@ fn r11_r5_apply_json_says_what_the_bank_covers_for_an_insurer_short_of_money() {
     let json: serde_json::Value = serde_json::from_str(&common::run_ok(&args, None)).expect("json");
     assert_eq!(json["insurance_claims"], 29);
     assert_eq!(json["insurance_bank_covers"], 14);
-    assert_eq!(json["payouts"]["b"], -15.0);
+    assert_eq!(json["payouts"]["b"], -29.0);
     assert_eq!(json["profits"]["b"], -5.0);
 }
 

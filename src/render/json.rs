@@ -413,8 +413,8 @@ pub struct SettlementJson {
     /// What the insurer owed for ships in the shipyard (R11).
     pub insurance_claims: u32,
     /// Of those claims, what the insurer could not raise even by mortgaging
-    /// every share: the bank pays it (R5); their payout counts only what
-    /// they paid.
+    /// every share: the bank pays it (R5). `payouts` count the claims in
+    /// full; `profits` only what was paid.
     pub insurance_bank_covers: u32,
     /// Prices after the rises (R12).
     pub prices: Players,

@@ -32,8 +32,9 @@ pub struct Settlement {
     /// What the insurer owed for ships in the shipyard.
     pub claims: u32,
     /// Of what the insurer owed net of their receipts, the part they could
-    /// not raise even by mortgaging every share (R5): the bank pays it, and
-    /// the insurer's payout counts only what they paid (R11, R13).
+    /// not raise even by mortgaging every share (R5): the bank pays it. The
+    /// payouts count the claims in full, as the engine values them (R11);
+    /// the change of cash (`accounts_after`, a session's profit) does not.
     pub bank_covers: u32,
     /// Of `claims`, the part paid to holders of shipyard slots (the rest to the bank).
     pub claims_to_players: u32,
@@ -92,7 +93,6 @@ pub fn settle(s: &State) -> Settlement {
         && let Some(credit) = credit(s, insurer)
     {
         let short = (-out.payouts[insurer as usize] - credit).max(0);
-        out.payouts[insurer as usize] += short;
         out.bank_covers = short as u32;
     }
     out

@@ -149,7 +149,7 @@ fn r11_r5_an_insurer_who_cannot_raise_the_claims_pays_all_they_can_and_the_bank_
         (out.claims, out.claims_to_players, out.bank_covers),
         (29, 14, 12)
     );
-    assert_eq!(out.payouts[..4], [0, 6, 8, -17]);
+    assert_eq!(out.payouts[..4], [0, 6, 8, -29]);
     let after = accounts_after(&s, &out);
     assert_eq!((after.cash[3], after.shares[3]), (Some(0), [0; 4]));
     assert_eq!((after.cash[1], after.cash[2]), (Some(16), Some(18)));
