@@ -739,7 +739,7 @@ impl Session {
         (0..v.names.len())
             .map(|p| {
                 let moved: i64 = self.history.iter().map(|s| s.cash[p]).sum();
-                moved + v.settlement.payouts[p] + events::covered(&v.state, &v.settlement, p)
+                moved + v.settlement.cash_change(v.state.insurance, p)
             })
             .collect()
     }

@@ -228,15 +228,6 @@ pub fn apply_all(position: &Position, texts: &[String]) -> Result<Outcome, Event
     Ok(current)
 }
 
-/// What the bank paid of `p`'s claims as insurer, which their cash did not
-/// lose (R5, R11).
-pub fn covered(state: &State, settlement: &rules::Settlement, p: usize) -> i64 {
-    match state.insurance {
-        Some(i) if i as usize == p => settlement.bank_covers as i64,
-        _ => 0,
-    }
-}
-
 /// Where `state` stands; a settled voyage's profits are its receipts plus
 /// `cash`, what the last event paid and cost.
 fn outcome(names: Vec<String>, state: State, cash: [i64; MAX_PLAYERS]) -> Outcome {
@@ -244,7 +235,7 @@ fn outcome(names: Vec<String>, state: State, cash: [i64; MAX_PLAYERS]) -> Outcom
         let settlement = rules::settle(&state);
         let prices = rules::raise_prices(state.prices, settlement.rises);
         let profits = (0..state.players as usize)
-            .map(|p| settlement.payouts[p] + covered(&state, &settlement, p) + cash[p])
+            .map(|p| settlement.cash_change(state.insurance, p) + cash[p])
             .collect();
         let game_over = rules::game_over(state.prices, prices);
         // Wealth counts the cash and shares after the settlement (the

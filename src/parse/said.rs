@@ -155,29 +155,39 @@ fn plunder(s: &State, word: &str) -> Option<Action> {
 pub fn closest<'a>(word: &str, known: &[&'a str]) -> Vec<&'a str> {
     let word = word.to_lowercase();
     if word.len() >= 2 {
-        let mut begun: Vec<&str> = known
-            .iter()
-            .filter(|k| k.to_lowercase().starts_with(&word))
-            .copied()
-            .collect();
-        begun.dedup();
+        let begun = unique(
+            known
+                .iter()
+                .copied()
+                .filter(|k| k.to_lowercase().starts_with(&word)),
+        );
         if !begun.is_empty() {
             return begun;
         }
     }
     let limit = (word.chars().count() / 3).max(2);
-    let mut near: Vec<(usize, &str)> = known
-        .iter()
-        .map(|k| (strsim::damerau_levenshtein(&word, &k.to_lowercase()), *k))
+    let mut near: Vec<(usize, &str)> = unique(known.iter().copied())
+        .into_iter()
+        .map(|k| (strsim::damerau_levenshtein(&word, &k.to_lowercase()), k))
         .filter(|(d, _)| *d <= limit)
         .collect();
     near.sort_by_key(|(d, _)| *d);
-    near.dedup_by_key(|(_, k)| *k);
     // Every word as close as the closest, even past three: one-letter names
     // are all one edit from another letter, and none may be left out.
     let best = near.first().map_or(0, |(d, _)| *d);
     let tied = near.iter().filter(|(d, _)| *d == best).count();
     near.into_iter().take(tied.max(3)).map(|(_, k)| k).collect()
+}
+
+/// Each word once, in the order first met (a word list may repeat one).
+fn unique<'a>(words: impl Iterator<Item = &'a str>) -> Vec<&'a str> {
+    let mut out: Vec<&str> = Vec::new();
+    for w in words {
+        if !out.contains(&w) {
+            out.push(w);
+        }
+    }
+    out
 }
 
 /// "; did you mean ship:jade or ship:silk?", or nothing when no word is close.
@@ -283,6 +293,11 @@ mod tests {
         let pilots = ["pilot:small", "pilot:large", "pirate"];
         assert_eq!(closest("pil", &pilots), ["pilot:small", "pilot:large"]);
         assert_eq!(did_you_mean("xyzzy", &known), "");
+        // A list that repeats a word, not side by side: named once.
+        let repeats = ["ship:jade", "ship:silk", "ship:jade"];
+        assert_eq!(closest("sh", &repeats), ["ship:jade", "ship:silk"]);
+        let near = ["ship:jade", "ship:jadx", "ship:jade"];
+        assert_eq!(closest("ship:jadf", &near), ["ship:jade", "ship:jadx"]);
         // Four names one edit away: all four are named.
         assert_eq!(closest("z", &["r", "b", "g", "y"]), ["r", "b", "g", "y"]);
         assert_eq!(

@@ -81,10 +81,10 @@ fn place(t: &mut State, p: PlayerId, a: Action) {
     }
 }
 
-/// Pays `cost` from cash, mortgaging shares (12 each) when cash is short (R5).
-/// Shares of the cheapest cargo go first: they lose the least when counted.
-/// `p` pays `cost`, mortgaging their cheapest shares first when cash falls short
-/// (R5); with money not modelled nothing changes.
+/// `p` pays `cost` from cash, mortgaging shares (12 each) when cash is short
+/// (R5); with money not modelled nothing changes. Shares of the cheapest cargo
+/// go first, as priced in `t` (at a settlement, before the rises): they lose
+/// the least when counted.
 pub fn pay(t: &mut State, p: PlayerId, cost: u32) {
     let Some(cash) = t.cash[p as usize] else {
         return;

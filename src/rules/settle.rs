@@ -90,20 +90,25 @@ pub fn settle(s: &State) -> Settlement {
         }
     }
     if let Some(insurer) = s.insurance
-        && let Some(credit) = credit(s, insurer)
+        && let Some(credit) = s.credit(insurer)
     {
-        let short = (-out.payouts[insurer as usize] - credit).max(0);
+        let short = (-out.payouts[insurer as usize] - credit as i64).max(0);
         out.bank_covers = short as u32;
     }
     out
 }
 
-/// What `p` can raise: cash plus each share mortgaged (R5); `None` when their
-/// cash is not modelled, and then they pay in full (R11).
-fn credit(s: &State, p: PlayerId) -> Option<i64> {
-    let cash = s.cash[p as usize]?;
-    let shares: u32 = s.shares[p as usize].iter().map(|&n| n as u32).sum();
-    Some(cash as i64 + (shares * rules::MORTGAGE_VALUE) as i64)
+impl Settlement {
+    /// `p`'s change of cash at this settlement (R13): their net receipt, with
+    /// the claims the bank paid for them added back when `p` holds the
+    /// `insurance` and could not raise the money (R5, R11).
+    pub fn cash_change(&self, insurance: Option<PlayerId>, p: usize) -> i64 {
+        let covered = match insurance {
+            Some(i) if i as usize == p => self.bank_covers as i64,
+            _ => 0,
+        };
+        self.payouts[p] + covered
+    }
 }
 
 /// The players' cash and shares after the settlement's payouts. A player who
