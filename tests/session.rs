@@ -118,6 +118,22 @@ fn illegal_events_are_refused_with_the_reason() {
 }
 
 #[test]
+fn r5_a_player_who_passed_is_told_so_and_a_named_command_is_refused_as_a_command() {
+    let input = "red pass\nblue ship:jade\ngreen ship:silk\nyellow ship:ginseng\n\
+                 roll 1 1 1\nred ship:jade\nred undo\n";
+    let out = run_bytes(&["session", START], input.as_bytes());
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("'red ship:jade': red has passed and places no more workers"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("'undo' is a command, not an action: type it alone"),
+        "{stderr}"
+    );
+}
+
+#[test]
 fn a_player_named_like_an_abbreviated_action_is_read_as_the_player() {
     let p = manila_odds::parse::notation::parse("ins*,pas,non,pir 0:ins J2 S3 G4").expect("valid");
     let line = |text: &str| vec![text.to_string()];
@@ -464,16 +480,21 @@ fn r12_the_game_ends_when_jade_reaches_30_and_wealth_is_ranked() {
     // r pays 3 for a jade seat; every ship docks by roll 2, so roll 3 moves
     // nothing (R6) and the session settles at once. Jade rises 20 -> 30.
     let lines = "r ship:jade\nb pass\ng pass\ny pass\nroll 6 6 6\nr pass\nroll 6 6 6\n\
-                 new J2 S3 G4\n";
+                 new J2 S3 G4\nr pass\n";
     let args = [
         "session",
         "--pos",
         "r*,b,g,y 0:r J2 S3 G4 $r30,b30,g30,y30 %r:J2,b:S1 ^J20",
     ];
     let run = common::run_bin(&args, Some(lines));
-    // The refused 'new' is the session's one refusal (exit 2).
+    // The refused 'new' and event are the session's refusals (exit 2).
     assert_eq!(run.status.code(), Some(2));
     let err = String::from_utf8_lossy(&run.stderr);
+    // An event after the game's end does not offer 'new' either.
+    assert!(
+        err.contains("line 9: the game is over: jade reached 30 (R12); 'undo'"),
+        "{err}"
+    );
     let raw = String::from_utf8_lossy(&run.stdout).into_owned() + &err;
     // r: 30 - 3 + 36 = 63 cash, two jade shares at 30; b: 30 and a silk at 5.
     assert!(

@@ -181,3 +181,42 @@ fn layouts_fit_80_columns_exact_and_sampled() {
     );
     assert!(wide.contains("│ 1 ┆ J"), "{wide}");
 }
+
+#[test]
+fn the_arena_fits_80_columns_and_follows_columns() {
+    let args = [
+        "arena",
+        "--candidate",
+        "none",
+        "--baseline",
+        "random",
+        "--deals",
+        "3",
+        "--seed",
+        "1",
+    ];
+    let narrow = output(&args, None);
+    assert_fits(&narrow, 80, "arena");
+    assert!(narrow.contains("95% interval"), "{narrow}");
+    // A wide terminal keeps the mean difference on one line.
+    let wide = output(&args, Some("200"));
+    let line = wide
+        .lines()
+        .find(|l| l.starts_with("Mean difference"))
+        .expect("the mean difference");
+    assert!(line.ends_with(')'), "{wide}");
+}
+
+#[test]
+fn best_by_model_holds_the_model_asked_even_alone() {
+    let args = [
+        "advise",
+        "examples/3p-round1-start.json",
+        "--future",
+        "none",
+        "--json",
+    ];
+    let json: serde_json::Value = serde_json::from_str(&output(&args, None)).expect("JSON");
+    let best = json["options"][0]["action"].clone();
+    assert_eq!(json["best_by_model"], serde_json::json!({ "none": best }));
+}

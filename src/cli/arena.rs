@@ -2,6 +2,7 @@
 //! the voyages recorded when asked.
 
 use super::bots::Bot;
+use super::config::Config;
 use super::progress::Counter;
 use crate::Error;
 use crate::engine::analysis::Request;
@@ -10,7 +11,7 @@ use crate::engine::arena::{
 };
 use crate::parse::{events, notation};
 use crate::position::Position;
-use crate::render::{self, Format};
+use crate::render;
 use crate::report::Future;
 use serde_json::{Value, json};
 use std::io::{IsTerminal, Write};
@@ -68,12 +69,8 @@ pub struct ArenaTask {
 }
 
 /// Plays the match and returns what to print.
-pub fn run(
-    task: &ArenaTask,
-    request: &Request,
-    threads: Option<usize>,
-    format: Format,
-) -> Result<String, Error> {
+pub fn run(task: &ArenaTask, config: &Config) -> Result<String, Error> {
+    let (request, threads) = (&config.request, config.threads);
     let candidate = maker(&task.candidate, request, task);
     let baseline = maker(&task.baseline, request, task);
     let pool = rayon::ThreadPoolBuilder::new()
@@ -97,7 +94,7 @@ pub fn run(
         let names = [candidate.name(), baseline.name()];
         write_record(path, &outcome.voyages, &names)?;
     }
-    Ok(render::renderer(format).arena(&outcome.report))
+    Ok(render::renderer_fit(config.format, config.fit).arena(&outcome.report))
 }
 
 fn maker(spec: &PolicySpec, request: &Request, task: &ArenaTask) -> Box<dyn Maker> {

@@ -57,7 +57,12 @@ pub enum Command {
     ///   EV       the decider's expected change of cash from now to the end of
     ///            settlement (RULES.md R13), the option's cost and income included;
     ///   vs pass  EV minus the EV of pass (placement), stay (boarding), none (pilots)
-    ///            or the first option (plunder).
+    ///            or the first option (plunder);
+    ///   P(loss)  the probability that the option's value is below 0, and
+    ///   5%..95%  the range of its value (both with --risk, P(loss) alone when
+    ///            the table has room);
+    ///   expected next  under a model where others place: what it expects right
+    ///            after the option ("then green: ship:jade"; `next` when compact).
     /// Under it, each ship's odds of ending in the harbour, the shipyard, and of
     /// being plundered, if the decider takes the best option.
     ///

@@ -20,7 +20,7 @@ use std::io::{IsTerminal, Write};
 /// Runs a configured task and returns what to print.
 pub fn execute(config: &Config) -> Result<String, Error> {
     match &config.task {
-        Task::Arena(task) => arena::run(task, &config.request, config.threads, config.format),
+        Task::Arena(task) => arena::run(task, config),
         Task::Bot => serve_bot(&config.request),
         Task::Batch => serve_batch(config),
         Task::Completions(shell) => Ok(super::docs::completions(*shell)),

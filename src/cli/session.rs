@@ -344,10 +344,12 @@ impl Session {
     fn going(&self) -> Result<&Position, String> {
         match &self.current().outcome {
             Outcome::Going(p) => Ok(p),
-            Outcome::Settled(_) => Err(
-                "the voyage is over: 'new' starts the next one, 'undo' takes the last event back"
+            Outcome::Settled(v) => Err(match v.game_over {
+                Some(cargo) => game_over_words(cargo),
+                None => "the voyage is over: 'new' starts the next one, 'undo' takes the last \
+                         event back"
                     .into(),
-            ),
+            }),
         }
     }
 
@@ -630,7 +632,10 @@ impl Session {
             Outcome::Going(p) => board::status(p),
             Outcome::Settled(_) => String::new(),
         };
-        let mut out = format!("Undid '{undone}'. {now}\n");
+        let mut out = render::wrap::wrap(
+            &format!("Undid '{undone}'. {now}\n"),
+            self.options.fit.width,
+        );
         if self.options.me.is_none() || self.my_decision() {
             out += &self.report();
         }
@@ -670,9 +675,12 @@ impl Session {
                 // Without --me the event is said only when the session made
                 // a roll itself.
                 let auto = said.contains(AUTO_ROLL);
+                let width = self.options.fit.width;
                 return match (&self.options.me, said.is_empty()) {
-                    (Some(_), false) => format!("{said}.\n{end}"),
-                    (None, false) if auto => format!("{said}.\n{end}"),
+                    (Some(_), false) => render::wrap::wrap(&format!("{said}.\n"), width) + &end,
+                    (None, false) if auto => {
+                        render::wrap::wrap(&format!("{said}.\n"), width) + &end
+                    }
                     _ => end,
                 };
             }
@@ -689,7 +697,10 @@ impl Session {
             return render::wrap::wrap(&line, self.options.fit.width) + "\n";
         }
         let lead = match (&self.options.me, happened.is_empty()) {
-            (Some(_), false) => format!("{}\n", happened.trim_end()),
+            (Some(_), false) => render::wrap::wrap(
+                &format!("{}\n", happened.trim_end()),
+                self.options.fit.width,
+            ),
             _ => String::new(),
         };
         let board = board::draw_fit(&position, self.options.fit.width);
@@ -711,7 +722,11 @@ impl Session {
     fn end_of_voyage(&self, v: &Voyage) -> String {
         let profits = self.profits(v);
         let mut out = settlement::settlement(v);
-        out += &settlement::profits(v, &profits, "Profit over the voyage (change of cash, R13):");
+        out += &settlement::profits(
+            v,
+            &profits,
+            "Profit over the voyage (R13; a mortgage's 12 is not profit):",
+        );
         if !self.finished.is_empty() {
             let earlier = |p: usize| -> i64 {
                 let profits = self.finished.iter().map(|f| f.profits.get(p));
@@ -733,7 +748,7 @@ impl Session {
         render::wrap::wrap(&out, self.options.fit.width)
     }
 
-    /// Each player's change of cash since the voyage's start in this session:
+    /// Each player's profit since the voyage's start in this session:
     /// what every event paid and cost, and the settlement (R13).
     fn profits(&self, v: &Voyage) -> Vec<i64> {
         (0..v.names.len())
@@ -755,10 +770,7 @@ impl Session {
             }
         };
         if let Some(cargo) = v.game_over {
-            return Err(format!(
-                "the game is over: {} reached 30 (R12); 'undo' takes the last event back",
-                cargo.name()
-            ));
+            return Err(game_over_words(cargo));
         }
         if text.is_empty() {
             self.awaiting_layout = true;
@@ -792,6 +804,14 @@ impl Session {
 }
 
 /// What a computation stopped by Ctrl-C leaves: no figure, and the way on.
+/// Why nothing can follow a settlement that ended the game.
+fn game_over_words(cargo: Cargo) -> String {
+    format!(
+        "the game is over: {} reached 30 (R12); 'undo' takes the last event back",
+        cargo.name()
+    )
+}
+
 fn interrupted(what: &str) -> String {
     format!(
         "Interrupted: no {what} (Ctrl-C). The voyage is kept as it stands: '{}' asks \

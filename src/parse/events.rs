@@ -109,6 +109,12 @@ fn parse_action(
                 format!("'{word}' is a row of the advice: a number takes it in a session only"),
             );
         }
+        if extra.iter().any(|w| w.eq_ignore_ascii_case(word)) {
+            return refuse(
+                text,
+                format!("'{word}' is a command, not an action: type it alone, without a name"),
+            );
+        }
         let legal: Vec<String> = position.legal_actions().iter().map(Action::to_string).collect();
         let mut known: Vec<&str> = legal.iter().map(String::as_str).collect();
         known.push("roll");
@@ -192,8 +198,16 @@ pub fn apply(position: &Position, event: Event, text: &str) -> Result<Outcome, E
             if let (Some(p), Some(d)) = (player, decider)
                 && p != d
             {
+                let passed = matches!(s.phase, Phase::Placement { .. }) && s.has_passed(p);
                 let (p, d) = (position.name(p), position.name(d));
-                let reason = format!("it is {d}'s decision ({}), not {p}'s", s.phase_words());
+                let reason = if passed {
+                    // A player who passed places nothing more this voyage (R5).
+                    format!(
+                        "{p} has passed and places no more workers this voyage (R5); it is {d}'s turn"
+                    )
+                } else {
+                    format!("it is {d}'s decision ({}), not {p}'s", s.phase_words())
+                };
                 return Err(refuse(text, reason));
             }
             rules::apply(s, action).map_err(|e| refuse(text, e.0))?

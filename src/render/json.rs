@@ -37,7 +37,7 @@ pub struct AdviceJson<'a> {
     /// Each ship's odds after the best option.
     pub ships: Vec<ShipJson>,
     /// The best option under each future model computed for comparison
-    /// (model name to action), when more than the one asked.
+    /// (model name to action), the one asked included; absent when none was.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub best_by_model: Option<Names>,
     /// Whether the best option is certain: exact, or settled by sampling.
@@ -315,7 +315,7 @@ pub fn advice_json<'a>(position: &'a Position, advice: &Advice) -> AdviceJson<'a
             })
             .collect(),
         ships: ships(&advice.ships),
-        best_by_model: (advice.best_by_model.len() > 1).then(|| {
+        best_by_model: (!advice.best_by_model.is_empty()).then(|| {
             Ordered(
                 advice
                     .best_by_model

@@ -78,8 +78,9 @@ fn game_over(v: &Voyage) -> String {
     out
 }
 
-/// Each player's profit (R13: the change of cash, payouts received less costs
-/// and claims paid, plus insurance's 10), in turn order under `heading`.
+/// Each player's profit (R13: payouts received less costs and claims paid,
+/// plus insurance's 10; the cash a mortgage raises is not profit), in turn
+/// order under `heading`.
 pub fn profits(v: &Voyage, profits: &[i64], heading: &str) -> String {
     let mut out = format!("{heading}\n");
     for p in v.state.turn_order() {
