@@ -640,6 +640,33 @@ fn r16_new_records_the_winning_bid_and_the_share_bought() {
 }
 
 #[test]
+fn r5_r16_the_session_says_which_shares_were_mortgaged_to_pay() {
+    // r has 1 and two shares: the jade seat (3) mortgages the cheaper share,
+    // silk at 0 (R5). Next voyage b, with 0 cash and a ginseng share, bids 10.
+    let lines = "r ship:j\nb pass\ng pass\ny pass\nroll 111\nr pass\n\
+                 roll 111\nroll 111\nnew b bid:10 J2 S3 G4\npos\n";
+    let args = [
+        "session",
+        "--pos",
+        "r*,b,g,y 0:r J2 S3 G4 $r1,b0,g5,y0 %r:J1S1,b:G1 ^J5",
+    ];
+    let out = unwrapped(&session(&args, lines));
+    assert!(
+        out.contains("r mortgaged 1 silk share to pay (R5: 12 each)."),
+        "{out}"
+    );
+    assert!(
+        out.contains("b mortgaged 1 ginseng share to pay (R5: 12 each)."),
+        "{out}"
+    );
+    // r: 1 + 12 - 3 = 10 (jade wrecked); b: 12 raised, 10 paid, no share.
+    assert!(
+        out.contains("> pos\nr,b*,g,y 0:b J2 S3 G4 $r10,b2,g5,y0 %r:J1 ^J5\n"),
+        "{out}"
+    );
+}
+
+#[test]
 fn r6_when_every_ship_is_in_port_undo_takes_back_the_roll_that_docked_them() {
     let lines = "r ship:jade\nb pass\ng pass\ny pass\nroll 6 6 6\nr pass\nroll 6 6 6\nundo\n";
     let out = session(&["session", "--pos", "r*,b,g,y 0:r J2 S3 G4"], lines);

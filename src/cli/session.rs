@@ -601,6 +601,11 @@ impl Session {
                 events::apply(after, Event::Roll([1; 3]), "roll").map_err(|e| e.to_string())?;
             said = format!("{said}; {AUTO_ROLL}, so roll {roll} moves nothing");
         }
+        let after = match &outcome {
+            Outcome::Going(after) => *after.state(),
+            Outcome::Settled(v) => v.state,
+        };
+        let mortgaged = mortgage_words(p, &after);
         self.history.push(Step {
             outcome,
             cash,
@@ -608,7 +613,7 @@ impl Session {
             seen,
         });
         self.rows = None;
-        Ok(self.report())
+        Ok(render::wrap::wrap(&mortgaged, self.options.fit.width) + &self.report())
     }
 
     fn undo(&mut self) -> Result<String, String> {
@@ -783,7 +788,7 @@ impl Session {
             );
             return Ok(render::wrap::wrap(&ask, self.options.fit.width));
         }
-        let (start, paid) = next_start(&v, text)?;
+        let (start, paid, mortgaged) = next_start(&v, text)?;
         if let Some(me) = &self.options.me
             && find_player(&start, me).is_none()
         {
@@ -799,7 +804,7 @@ impl Session {
         let history = std::mem::replace(&mut self.history, vec![first]);
         self.finished.push(Finished { history, profits });
         self.rows = None;
-        Ok(self.report())
+        Ok(render::wrap::wrap(&mortgaged, self.options.fit.width) + &self.report())
     }
 }
 
@@ -826,12 +831,12 @@ fn interrupted(what: &str) -> String {
 /// `bid:N` (the harbour master's winning bid, R16) and `buy:CARGO` (the share
 /// they buy, R1). With the same players, cash (with the settlement), shares,
 /// prices (risen, R12) and the variants carry over. Also returns who paid
-/// for the role and the share, and how much.
-fn next_start(v: &Voyage, text: &str) -> Result<(Position, (Option<PlayerId>, u32)), String> {
+/// for the role and the share, and how much, and the shares mortgaged to pay.
+fn next_start(v: &Voyage, text: &str) -> Result<Start, String> {
     let (text, deal) = auction_words(text)?;
     let start = carried_over(v, &text)?;
     if deal.bid.is_none() && deal.buy.is_none() {
-        return Ok((start, (None, 0)));
+        return Ok((start, (None, 0), String::new()));
     }
     let mut s = *start.state();
     if let Some(bid) = deal.bid {
@@ -843,11 +848,17 @@ fn next_start(v: &Voyage, text: &str) -> Result<(Position, (Option<PlayerId>, u3
         s = rules::auction::buy_share(&s, cargo).map_err(|e| format!("new: {e}"))?;
     }
     let hm = s.harbour_master;
+    let mortgaged = mortgage_words(&start, &s);
     Ok((
         Position::from_parts(start.names().to_vec(), s),
         (Some(hm), paid),
+        mortgaged,
     ))
 }
+
+/// The next voyage's start, who paid how much at the auction (R16), and the
+/// shares mortgaged to pay it in words.
+type Start = (Position, (Option<PlayerId>, u32), String);
 
 /// The harbour master's payments before a voyage, as typed after `new`.
 #[derive(Default)]
@@ -968,6 +979,32 @@ fn model_word(rest: &str) -> Result<Option<Future>, String> {
                 said::did_you_mean(word, &names)
             )
         })
+}
+
+/// The shares each player mortgaged to pay for an event (R5), a line each:
+/// "r mortgaged 1 silk share to pay (R5: 12 each).", or nothing.
+fn mortgage_words(p: &Position, after: &State) -> String {
+    let before = p.state();
+    let mut out = String::new();
+    for player in before.player_ids() {
+        for cargo in Cargo::ALL {
+            let (was, now) = (
+                before.shares[player as usize][cargo.index()],
+                after.shares[player as usize][cargo.index()],
+            );
+            if now < was {
+                let n = was - now;
+                out += &format!(
+                    "{} mortgaged {n} {} share{} to pay (R5: {} each).\n",
+                    p.name(player),
+                    cargo.name(),
+                    if n == 1 { "" } else { "s" },
+                    rules::MORTGAGE_VALUE
+                );
+            }
+        }
+    }
+    out
 }
 
 /// An event in words with who took it: "red ship:jade", "roll 5 4 3" (the
