@@ -453,3 +453,26 @@ fn the_auto_model_names_the_model_it_ran_and_refuses_monte_carlo() {
     let err = text(&out.stderr);
     assert!(err.contains("--method mc") && err.contains("auto"), "{err}");
 }
+
+#[test]
+fn r1_r5_show_lists_each_players_shares_and_the_share_prices() {
+    let pos = "r*,b,g,y 0:r J2 S3 G4 $r1,b0,g5,y0 %r:J1S1G1N1,b:G1 ^J5";
+    let out = run(&["show", "--pos", pos]);
+    let board = text(&out.stdout);
+    assert!(
+        board.contains("  r          workers on board 0/3, cash 1, shares J1 S1 G1 N1\n"),
+        "{board}"
+    );
+    assert!(board.contains("cash 0, shares G1\n"), "{board}");
+    assert!(
+        board.contains("  g          workers on board 0/3, cash 5\n"),
+        "{board}"
+    );
+    assert!(
+        board.contains("Share prices: jade (J) 5, silk (S) 0, ginseng (G) 0, nutmeg (N) 0\n"),
+        "{board}"
+    );
+    // No shares and every price at 0: no price line.
+    let bare = text(&run(&["show", "--pos", "r*,b,g,y 0:r J2 S3 G4"]).stdout);
+    assert!(!bare.contains("Share prices"), "{bare}");
+}

@@ -4,7 +4,7 @@ use super::DEFAULT_WIDTH;
 use super::table::situation;
 use super::wrap::{columns, wrap};
 use crate::Position;
-use crate::rules::{At, Berth, Phase, PlayerId, TRACK_END};
+use crate::rules::{At, Berth, Cargo, Phase, PlayerId, TRACK_END};
 
 fn owner(position: &Position, p: Option<PlayerId>) -> String {
     p.map_or("-".to_string(), |p| position.name(p).to_string())
@@ -186,13 +186,44 @@ fn players(position: &Position) -> String {
             s.cash[p as usize].map_or("cash not modelled".to_string(), |c| format!("cash {c}"));
         let passed = if s.has_passed(p) { ", passed" } else { "" };
         out += &format!(
-            "  {:<10} workers on board {}/{}, {cash}{passed}\n",
+            "  {:<10} workers on board {}/{}, {cash}{}{passed}\n",
             position.name(p),
             s.placed(p),
-            s.workers
+            s.workers,
+            shares(s.shares[p as usize])
         );
     }
-    format!("Players (turn order from the harbour master):\n{out}")
+    let mut text = format!("Players (turn order from the harbour master):\n{out}");
+    let held = s.shares.iter().flatten().any(|&n| n > 0);
+    if held || s.prices.iter().any(|&price| price > 0) {
+        // What a share is worth at the end (R12), and so what credit it gives.
+        let prices: Vec<String> = Cargo::ALL
+            .iter()
+            .map(|c| format!("{} ({}) {}", c.name(), letter(*c), s.prices[c.index()]))
+            .collect();
+        text += &format!("Share prices: {}\n", prices.join(", "));
+    }
+    text
+}
+
+/// A cargo's letter in the notation: J, S, G, N.
+fn letter(c: Cargo) -> String {
+    c.name()[..1].to_uppercase()
+}
+
+/// ", shares J2 S1" (cargo letters, as in the notation) for the shares a
+/// player holds unmortgaged, or nothing: short, so that a player's line
+/// fits 80 columns.
+fn shares(held: [u8; 4]) -> String {
+    let named: Vec<String> = Cargo::ALL
+        .iter()
+        .filter(|c| held[c.index()] > 0)
+        .map(|c| format!("{}{}", letter(*c), held[c.index()]))
+        .collect();
+    match named.is_empty() {
+        true => String::new(),
+        false => format!(", shares {}", named.join(" ")),
+    }
 }
 
 /// What is due now, in few words: "blue to place (round 1, before roll 1)",
