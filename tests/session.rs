@@ -476,6 +476,32 @@ fn the_next_voyage_carries_cash_after_the_settlement() {
 }
 
 #[test]
+fn r5_r11_an_insurer_mortgages_a_share_for_the_claims_and_the_session_says_so() {
+    // As above, but b also holds a silk share: 15 in hand, 12 from the
+    // mortgage, 27 of the 29 paid, the bank pays 2 (R5, R11).
+    let lines = "r ship:j\nb insurance\ng pass\ny pass\nroll 111\nr pass\nb pass\n\
+                 roll 111\nroll 111\nnew J2 S3 G4\npos\n";
+    let args = [
+        "session",
+        "--pos",
+        "r*,b,g,y 0:r J2 S3 G4 $r10,b5,g5,y0 %b:S1",
+    ];
+    let out = unwrapped(&session(&args, lines));
+    let settled = &out[out.find("Settlement").expect("settled")..];
+    for line in [
+        "b mortgaged 1 silk share to pay (R5: 12 each).\n",
+        "(b could not pay 2 of the 29 in claims: the bank pays them, R5.)",
+        "Profit over the voyage (R13; a mortgage's 12 is not profit): r          -3 b          -17 ",
+    ] {
+        assert!(settled.contains(line), "{line:?} not in\n{settled}");
+    }
+    assert!(
+        out.contains("> pos\nr*,b,g,y 0:r J2 S3 G4 $r7,b0,g5,y0\n"),
+        "{out}"
+    );
+}
+
+#[test]
 fn r12_the_game_ends_when_jade_reaches_30_and_wealth_is_ranked() {
     // r pays 3 for a jade seat; every ship docks by roll 2, so roll 3 moves
     // nothing (R6) and the session settles at once. Jade rises 20 -> 30.

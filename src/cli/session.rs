@@ -605,7 +605,7 @@ impl Session {
             Outcome::Going(after) => *after.state(),
             Outcome::Settled(v) => v.state,
         };
-        let mortgaged = mortgage_words(p, &after);
+        let mortgaged = mortgage_words(p.names(), p.state(), &after);
         self.history.push(Step {
             outcome,
             cash,
@@ -727,6 +727,12 @@ impl Session {
     fn end_of_voyage(&self, v: &Voyage) -> String {
         let profits = self.profits(v);
         let mut out = settlement::settlement(v);
+        // The insurer's claims may have cost shares (R5, R11).
+        out += &mortgage_words(
+            &v.names,
+            &v.state,
+            &rules::accounts_after(&v.state, &v.settlement),
+        );
         out += &settlement::profits(
             v,
             &profits,
@@ -848,7 +854,7 @@ fn next_start(v: &Voyage, text: &str) -> Result<Start, String> {
         s = rules::auction::buy_share(&s, cargo).map_err(|e| format!("new: {e}"))?;
     }
     let hm = s.harbour_master;
-    let mortgaged = mortgage_words(&start, &s);
+    let mortgaged = mortgage_words(start.names(), start.state(), &s);
     Ok((
         Position::from_parts(start.names().to_vec(), s),
         (Some(hm), paid),
@@ -983,8 +989,7 @@ fn model_word(rest: &str) -> Result<Option<Future>, String> {
 
 /// The shares each player mortgaged to pay for an event (R5), a line each:
 /// "r mortgaged 1 silk share to pay (R5: 12 each).", or nothing.
-fn mortgage_words(p: &Position, after: &State) -> String {
-    let before = p.state();
+fn mortgage_words(names: &[String], before: &State, after: &State) -> String {
     let mut out = String::new();
     for player in before.player_ids() {
         for cargo in Cargo::ALL {
@@ -996,7 +1001,7 @@ fn mortgage_words(p: &Position, after: &State) -> String {
                 let n = was - now;
                 out += &format!(
                     "{} mortgaged {n} {} share{} to pay (R5: {} each).\n",
-                    p.name(player),
+                    names[player as usize],
                     cargo.name(),
                     if n == 1 { "" } else { "s" },
                     rules::MORTGAGE_VALUE
