@@ -680,14 +680,10 @@ impl Session {
                 // Without --me the event is said only when the session made
                 // a roll itself.
                 let auto = said.contains(AUTO_ROLL);
-                let width = self.options.fit.width;
-                return match (&self.options.me, said.is_empty()) {
-                    (Some(_), false) => render::wrap::wrap(&format!("{said}.\n"), width) + &end,
-                    (None, false) if auto => {
-                        render::wrap::wrap(&format!("{said}.\n"), width) + &end
-                    }
-                    _ => end,
-                };
+                if said.is_empty() || !(self.options.me.is_some() || auto) {
+                    return end;
+                }
+                return render::wrap::wrap(&format!("{said}.\n"), self.options.fit.width) + &end;
             }
             Outcome::Going(p) => p.clone(),
         };
@@ -814,7 +810,6 @@ impl Session {
     }
 }
 
-/// What a computation stopped by Ctrl-C leaves: no figure, and the way on.
 /// Why nothing can follow a settlement that ended the game.
 fn game_over_words(cargo: Cargo) -> String {
     format!(
@@ -823,6 +818,7 @@ fn game_over_words(cargo: Cargo) -> String {
     )
 }
 
+/// What a computation stopped by Ctrl-C leaves: no figure, and the way on.
 fn interrupted(what: &str) -> String {
     format!(
         "Interrupted: no {what} (Ctrl-C). The voyage is kept as it stands: '{}' asks \

@@ -4,6 +4,7 @@ use super::DEFAULT_WIDTH;
 use super::table::situation;
 use super::wrap::{columns, wrap};
 use crate::Position;
+use crate::parse::notation;
 use crate::rules::{At, Berth, Cargo, Phase, PlayerId, TRACK_END};
 
 fn owner(position: &Position, p: Option<PlayerId>) -> String {
@@ -199,16 +200,18 @@ fn players(position: &Position) -> String {
         // What a share is worth at the end (R12), and so what credit it gives.
         let prices: Vec<String> = Cargo::ALL
             .iter()
-            .map(|c| format!("{} ({}) {}", c.name(), letter(*c), s.prices[c.index()]))
+            .map(|c| {
+                format!(
+                    "{} ({}) {}",
+                    c.name(),
+                    notation::initial(*c),
+                    s.prices[c.index()]
+                )
+            })
             .collect();
         text += &format!("Share prices: {}\n", prices.join(", "));
     }
     text
-}
-
-/// A cargo's letter in the notation: J, S, G, N.
-fn letter(c: Cargo) -> String {
-    c.name()[..1].to_uppercase()
 }
 
 /// ", shares J2 S1" (cargo letters, as in the notation) for the shares a
@@ -218,7 +221,7 @@ fn shares(held: [u8; 4]) -> String {
     let named: Vec<String> = Cargo::ALL
         .iter()
         .filter(|c| held[c.index()] > 0)
-        .map(|c| format!("{}{}", letter(*c), held[c.index()]))
+        .map(|c| format!("{}{}", notation::initial(*c), held[c.index()]))
         .collect();
     match named.is_empty() {
         true => String::new(),
