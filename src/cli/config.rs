@@ -165,115 +165,30 @@ impl Config {
             top: None,
             risk: false,
         };
-        let (task, source, format, solve) = match args.command {
-            Command::Show { input } => (Task::Show, Source::of(input), Format::Table, None),
-            Command::Advise {
-                input,
-                json,
-                table,
-                solve,
+        // `batch` takes no solving flags (each request brings its own), only
+        // its threads.
+        let batch_threads = match &args.command {
+            Command::Batch {
+                threads: Some(0), ..
             } => {
-                table_fit(&mut fit, table)?;
-                (
-                    Task::Advise,
-                    Source::of(input),
-                    format_of(json),
-                    Some(solve),
-                )
+                return Err(Error::Usage("--threads: needs at least 1 thread".into()));
             }
-            Command::Odds { input, json, solve } => odds(input, json, solve)?,
-            Command::Layouts {
-                position,
-                pos,
-                json,
-                top,
-                only,
-                buy,
-                no_shares,
-                solve,
-            } => {
-                let solve = shares_counted(solve, no_shares);
-                layouts_task(position, pos, json, top, only, buy, solve)?
-            }
-            Command::Bid {
-                input,
-                json,
-                buy,
-                no_shares,
-                solve,
-            } => {
-                let solve = shares_counted(solve, no_shares);
-                (
-                    Task::Bid { buy },
-                    Source::of(input),
-                    format_of(json),
-                    Some(solve),
-                )
-            }
-            Command::Batch { input, threads } => {
-                if threads == Some(0) {
-                    return Err(Error::Usage("--threads: needs at least 1 thread".into()));
-                }
-                let source = Source::from_args(input, None);
-                let request = Request::new(MethodChoice::Auto, sample::Settings::new(0));
-                return Ok(Config {
-                    task: Task::Batch,
-                    source,
-                    format: Format::Json,
-                    request,
-                    threads,
-                    fit,
-                });
-            }
-            Command::Convert { input, to } => {
-                let to_json = to.map(|f| f == FormatArg::Json);
-                (
-                    Task::Convert { to_json },
-                    Source::of(input),
-                    Format::Table,
-                    None,
-                )
-            }
-            Command::Apply { words, pos, json } => apply(words, pos, json)?,
-            Command::Session {
-                position,
-                pos,
-                layout,
-                me,
-                table,
-                solve,
-            } => {
-                table_fit(&mut fit, table)?;
-                session(position, pos, layout, me, solve)?
-            }
-            Command::Arena(args) => arena(args)?,
-            Command::Bot { solve } => (Task::Bot, Source::Stdin, Format::Json, Some(solve)),
-            Command::Completions { shell } => {
-                (Task::Completions(shell), Source::Stdin, Format::Table, None)
-            }
-            Command::Man { command } => (Task::Man(command), Source::Stdin, Format::Table, None),
+            Command::Batch { threads, .. } => *threads,
+            _ => None,
         };
+        let (mut task, source, format, solve) = parts(args.command, &mut fit)?;
         let layouts = matches!(task, Task::Layouts { .. } | Task::Bid { .. });
         let interactive = matches!(task, Task::Advise | Task::Session { .. });
         let (request, threads) = match solve {
             Some(solve) => solve.request(layouts, interactive)?,
             None => (
                 Request::new(MethodChoice::Auto, sample::Settings::new(0)),
-                None,
+                batch_threads,
             ),
         };
-        let mut task = task;
         if let Task::Arena(arena) = &mut task {
             arena.settings.seed = request.sampling.seed;
-            for spec in [&arena.candidate, &arena.baseline] {
-                if let PolicySpec::Model(future) = spec {
-                    let model = Request {
-                        future: *future,
-                        ..request.clone()
-                    };
-                    analysis::check(&model).map_err(words::request_error)?;
-                }
-            }
+            check_policies(arena, &request)?;
         }
         if layouts {
             layouts::check(&request).map_err(words::request_error)?;
@@ -287,6 +202,92 @@ impl Config {
             fit,
         })
     }
+}
+
+/// A command's task, source, format and solving flags; the advice table's
+/// flags go into `fit`.
+fn parts(command: Command, fit: &mut Fit) -> Result<Parts, Error> {
+    Ok(match command {
+        Command::Show { input } => (Task::Show, Source::of(input), Format::Table, None),
+        Command::Advise {
+            input,
+            json,
+            table,
+            solve,
+        } => {
+            table_fit(fit, table)?;
+            let source = Source::of(input);
+            (Task::Advise, source, format_of(json), Some(solve))
+        }
+        Command::Odds { input, json, solve } => odds(input, json, solve)?,
+        Command::Layouts {
+            position,
+            pos,
+            json,
+            top,
+            only,
+            buy,
+            no_shares,
+            solve,
+        } => {
+            let solve = shares_counted(solve, no_shares);
+            layouts_task(position, pos, json, top, only, buy, solve)?
+        }
+        Command::Bid {
+            input,
+            json,
+            buy,
+            no_shares,
+            solve,
+        } => {
+            let solve = Some(shares_counted(solve, no_shares));
+            (Task::Bid { buy }, Source::of(input), format_of(json), solve)
+        }
+        Command::Batch { input, .. } => (
+            Task::Batch,
+            Source::from_args(input, None),
+            Format::Json,
+            None,
+        ),
+        Command::Convert { input, to } => {
+            let to_json = to.map(|f| f == FormatArg::Json);
+            let task = Task::Convert { to_json };
+            (task, Source::of(input), Format::Table, None)
+        }
+        Command::Apply { words, pos, json } => apply(words, pos, json)?,
+        Command::Session {
+            position,
+            pos,
+            layout,
+            me,
+            table,
+            solve,
+        } => {
+            table_fit(fit, table)?;
+            session(position, pos, layout, me, solve)?
+        }
+        Command::Arena(args) => arena(args)?,
+        Command::Bot { solve } => (Task::Bot, Source::Stdin, Format::Json, Some(solve)),
+        Command::Completions { shell } => {
+            (Task::Completions(shell), Source::Stdin, Format::Table, None)
+        }
+        Command::Man { command } => (Task::Man(command), Source::Stdin, Format::Table, None),
+    })
+}
+
+/// An arena's model policies are checked as requests are, with the match's
+/// solving flags.
+fn check_policies(arena: &ArenaTask, request: &Request) -> Result<(), Error> {
+    for spec in [&arena.candidate, &arena.baseline] {
+        if let PolicySpec::Model(future) = spec {
+            let model = Request {
+                future: *future,
+                ..request.clone()
+            };
+            analysis::check(&model).map_err(words::request_error)?;
+        }
+    }
+    Ok(())
 }
 
 fn arena(args: ArenaArgs) -> Result<Parts, Error> {

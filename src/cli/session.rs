@@ -790,7 +790,11 @@ impl Session {
             );
             return Ok(render::wrap::wrap(&ask, self.options.fit.width));
         }
-        let (start, paid, mortgaged) = next_start(&v, text)?;
+        let Start {
+            position: start,
+            payer,
+            mortgaged,
+        } = next_start(&v, text)?;
         if let Some(me) = &self.options.me
             && find_player(&start, me).is_none()
         {
@@ -800,8 +804,8 @@ impl Session {
         self.awaiting_layout = false;
         let mut first = Step::start(start);
         // The bid and the share bought count in the new voyage's profit.
-        if let Some(hm) = paid.0 {
-            first.cash[hm as usize] = -(paid.1 as i64);
+        if let Some((hm, paid)) = payer {
+            first.cash[hm as usize] = -(paid as i64);
         }
         let history = std::mem::replace(&mut self.history, vec![first]);
         self.finished.push(Finished { history, profits });
@@ -832,13 +836,16 @@ fn interrupted(what: &str) -> String {
 /// master), or players and layout as for `--layout`; anywhere after the name,
 /// `bid:N` (the harbour master's winning bid, R16) and `buy:CARGO` (the share
 /// they buy, R1). With the same players, cash (with the settlement), shares,
-/// prices (risen, R12) and the variants carry over. Also returns who paid
-/// for the role and the share, and how much, and the shares mortgaged to pay.
+/// prices (risen, R12) and the variants carry over.
 fn next_start(v: &Voyage, text: &str) -> Result<Start, String> {
     let (text, deal) = auction_words(text)?;
     let start = carried_over(v, &text)?;
     if deal.bid.is_none() && deal.buy.is_none() {
-        return Ok((start, (None, 0), String::new()));
+        return Ok(Start {
+            position: start,
+            payer: None,
+            mortgaged: String::new(),
+        });
     }
     let mut s = *start.state();
     if let Some(bid) = deal.bid {
@@ -849,18 +856,22 @@ fn next_start(v: &Voyage, text: &str) -> Result<Start, String> {
         paid += rules::auction::share_cost(&s, cargo);
         s = rules::auction::buy_share(&s, cargo).map_err(|e| format!("new: {e}"))?;
     }
-    let hm = s.harbour_master;
-    let mortgaged = mortgage_words(start.names(), start.state(), &s);
-    Ok((
-        Position::from_parts(start.names().to_vec(), s),
-        (Some(hm), paid),
-        mortgaged,
-    ))
+    Ok(Start {
+        position: Position::from_parts(start.names().to_vec(), s),
+        payer: Some((s.harbour_master, paid)),
+        mortgaged: mortgage_words(start.names(), start.state(), &s),
+    })
 }
 
-/// The next voyage's start, who paid how much at the auction (R16), and the
-/// shares mortgaged to pay it in words.
-type Start = (Position, (Option<PlayerId>, u32), String);
+/// The next voyage's start as `new` typed it.
+struct Start {
+    position: Position,
+    /// The harbour master and what they paid for the role and the share
+    /// (R16, R1), when `bid:` or `buy:` was typed.
+    payer: Option<(PlayerId, u32)>,
+    /// The shares mortgaged to pay, in words ("" when none).
+    mortgaged: String,
+}
 
 /// The harbour master's payments before a voyage, as typed after `new`.
 #[derive(Default)]

@@ -216,8 +216,27 @@ fn by_rounds<A: Answer>(cache: &mut Cache, s: &State, request: &Request) -> A {
         mut planner,
     } = best;
     planner.swap_solver(solver);
+    let how = rounds_how(request, nodes, &horizon, (start, last), stopped);
+    let answer = finish::<A>(request, s, raw, &mut planner, future::ALL, how);
+    cache.give_back(planner.into_solver());
+    answer
+}
+
+/// How a search round by round was done: the equilibrium itself when its
+/// horizon reached the last round with every roll enumerated, else the rounds
+/// it reached (rolls `span.0` to the horizon, of `span.1`) and why it stopped.
+fn rounds_how(
+    request: &Request,
+    nodes: u64,
+    horizon: &Horizon,
+    span: (u8, u8),
+    stopped: Limit,
+) -> How {
+    let (start, last) = span;
+    let max = request.max_nodes;
+    let seed = request.sampling.seed;
     let whole = horizon.through_rolls >= last && horizon.exact();
-    let how = match whole {
+    match whole {
         true => how(
             request,
             Reason::Equilibrium {
@@ -241,10 +260,7 @@ fn by_rounds<A: Answer>(cache: &mut Cache, s: &State, request: &Request) -> A {
                 limit: stopped,
             }),
         ),
-    };
-    let answer = finish::<A>(request, s, raw, &mut planner, future::ALL, how);
-    cache.give_back(planner.into_solver());
-    answer
+    }
 }
 
 /// The search until the next roll did not fit: max-n over the next
