@@ -432,7 +432,11 @@ fn the_end_of_a_voyage_gives_each_profit_then_new_or_quit() {
         assert!(tail.contains(line), "{line:?} not in\n{tail}");
     }
     assert!(
-        tail.contains("'new J2 S3 G4' starts the next one"),
+        unwrapped(tail).contains("'bid' values the auction for the next one (R16)"),
+        "{tail}"
+    );
+    assert!(
+        unwrapped(tail).contains("'new J2 S3 G4' starts it"),
         "{tail}"
     );
     // The next voyage: blue is harbour master; prices rose (R12).
@@ -685,10 +689,92 @@ fn r5_r16_the_session_says_which_shares_were_mortgaged_to_pay() {
         out.contains("b mortgaged 1 ginseng share to pay (R5: 12 each)."),
         "{out}"
     );
+    assert!(
+        out.contains("b paid 10 for the harbour master (R16).\n"),
+        "{out}"
+    );
     // r: 1 + 12 - 3 = 10 (jade wrecked); b: 12 raised, 10 paid, no share.
     assert!(
         out.contains("> pos\nr,b*,g,y 0:b J2 S3 G4 $r10,b2,g5,y0 %r:J1 ^J5\n"),
         "{out}"
+    );
+}
+
+/// A voyage of one jade seat, all wrecked, from a start with cash and shares;
+/// `new J2 S3 G4` would start the next voyage at `NEXT`.
+const CASH_START: &str = "r*,b,g,y 0:r J2 S3 G4 $r1,b0,g5,y0 %r:J1S1,b:G1 ^J5";
+const WRECKED: &str = "r ship:j\nb pass\ng pass\ny pass\nroll 111\nr pass\nroll 111\nroll 111\n";
+const NEXT: &str = "r*,b,g,y 0:r J2 S3 G4 $r10,b0,g5,y0 %r:J1,b:G1 ^J5";
+
+#[test]
+fn r16_after_the_settlement_bid_and_layouts_value_the_next_voyage() {
+    let lines = format!("{WRECKED}new J2 S3 G4\npos\n");
+    let next = session(
+        &["session", "--future", "none", "--pos", CASH_START],
+        &lines,
+    );
+    assert!(next.contains(&format!("> pos\n{NEXT}\n")), "{next}");
+    // `bid` and `layouts b` in the session are the commands on that start.
+    let lines = format!("{WRECKED}bid\nlayouts b\n");
+    let out = session(
+        &["session", "--future", "none", "--pos", CASH_START],
+        &lines,
+    );
+    let bid = common::run_ok(&["bid", "--future", "none", "--pos", NEXT], None);
+    assert!(out.contains(&format!("> bid\n{bid}")), "{out}\n{bid}");
+    let b_next = NEXT.replace("r*,b,", "r,b*,").replace("0:r", "0:b");
+    let layouts = common::run_ok(
+        &[
+            "layouts", "--future", "none", "--top", "10", "--pos", &b_next,
+        ],
+        None,
+    );
+    assert!(
+        out.contains(&format!("> layouts b\n{layouts}")),
+        "{out}\n{layouts}"
+    );
+    assert!(layouts.contains("10 of 100 shown"), "{layouts}");
+}
+
+#[test]
+fn r16_bid_and_layouts_wait_for_the_settlement_and_new_takes_one_bid() {
+    let lines = format!("bid\n{WRECKED}bid b\nlayouts x\nnew b bid:5 bid:7 J2 S3 G4\n");
+    let out = common::run_bin(
+        &["session", "--future", "none", "--pos", CASH_START],
+        Some(&lines),
+    );
+    let err = text(&out.stderr).replace("\n  ", " ");
+    for said in [
+        "bid: the next voyage's auction and layout come after this voyage's settlement (R16)",
+        "bid: 'b': the auction values every player as harbour master; 'bid' or 'bid buy'",
+        "layouts: 'x' is not a player (r, b, g, y)",
+        "new: 'bid:7': one winning bid only (R16)",
+    ] {
+        assert!(err.contains(said), "{said}\n{err}");
+    }
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn a_mistyped_word_is_offered_only_what_could_stand_there() {
+    let lines = "rol 4 5 6\nred s\n-1\nred 1\n";
+    let out = common::run_bin(&["session", "--future", "none", START], Some(lines));
+    let err = text(&out.stderr);
+    // A word before others is a name or `roll`.
+    assert!(
+        err.contains("'rol' is not a player (red, blue, green, yellow); did you mean roll?"),
+        "{err}"
+    );
+    // After a name, only actions.
+    assert!(
+        err.contains("'s' is not an action; did you mean ship:jade, ship:silk"),
+        "{err}"
+    );
+    // Nothing is offered that is two edits from a one-letter word.
+    assert!(err.contains("'-1' is not an action (e.g."), "{err}");
+    assert!(
+        err.contains("'1' is a row of the advice: type the number alone, without a name"),
+        "{err}"
     );
 }
 

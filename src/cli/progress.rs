@@ -164,8 +164,13 @@ impl Bar {
             return;
         };
         let bar = &shown.bar;
-        let planned = self.plan.samples.map_or(String::new(), |n| format!("/{n}"));
-        let mut msg = format!("{}: {samples}{planned} play-outs", self.what);
+        // The share done follows the rule that stops first (a time limit, a
+        // settled ranking), so the play-outs asked are a ceiling, not the end.
+        let planned = self
+            .plan
+            .samples
+            .map_or(String::new(), |n| format!(" (at most {n})"));
+        let mut msg = format!("{}: {samples} play-outs{planned}", self.what);
         // The standard error tells how far a run to a target has to go.
         if stderr.is_finite() && self.plan.target_stderr.is_some() {
             msg += &format!(", s.e. {stderr:.3}");

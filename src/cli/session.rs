@@ -11,9 +11,11 @@
 use super::config::default_stop;
 use super::{commands, terminal_safe, words};
 use crate::engine::analysis::{self, Request};
+use crate::engine::bid;
 use crate::engine::cache::Cache;
 use crate::engine::fit::{self, Observed};
 use crate::engine::interrupt;
+use crate::engine::layouts as engine_layouts;
 use crate::parse::events::{self, Event, Outcome};
 use crate::parse::{layout, notation, said};
 use crate::position::Position;
@@ -24,8 +26,9 @@ use std::cell::OnceCell;
 use std::io::{self, BufRead, Write};
 
 /// The words a session knows besides events, for "did you mean".
-const COMMANDS: [&str; 12] = [
-    "show", "pos", "advise", "odds", "model", "fit", "undo", "new", "help", "quit", "exit", "roll",
+const COMMANDS: [&str; 14] = [
+    "show", "pos", "advise", "odds", "model", "fit", "undo", "new", "bid", "layouts", "help",
+    "quit", "exit", "roll",
 ];
 
 const HELP: &str = "\
@@ -50,6 +53,11 @@ Commands:
                     (same players; a name first makes them harbour master;
                     'new b bid:7 buy:jade J2 S3 G4': b paid 7 for the role
                     and bought a jade share, R16)
+  bid [buy]         after the settlement: what the harbour master is worth
+                    to each player at the next auction (R16; buy: with a
+                    share bought)
+  layouts [NAME] [buy]  after the settlement: the best layouts for the next
+                    harbour master (NAME, or the last one), best 10
   help | quit";
 
 /// One step of the voyage: where it stands, and what the event that led here
@@ -316,7 +324,10 @@ impl Session {
             None => (line.to_lowercase(), ""),
         };
         if self.awaiting_layout
-            && !matches!(word.as_str(), "quit" | "exit" | "help" | "undo" | "fit")
+            && !matches!(
+                word.as_str(),
+                "quit" | "exit" | "help" | "undo" | "fit" | "bid" | "layouts"
+            )
         {
             return self.new_voyage(line).into();
         }
@@ -334,6 +345,8 @@ impl Session {
             "fit" => Reply::text(self.fit_report()),
             "undo" => self.undo().into(),
             "new" => self.new_voyage(rest).into(),
+            "bid" => self.auction(rest).into(),
+            "layouts" => self.layouts(rest).into(),
             _ if word.chars().all(|c| c.is_ascii_digit()) && rest.is_empty() => {
                 self.take_row(&word).into()
             }
@@ -508,6 +521,103 @@ impl Session {
                 ))
             }
         }
+    }
+
+    /// `bid [buy]` after a settlement: what the harbour master is worth to
+    /// each player at the next voyage's auction (R16), on the cash, shares
+    /// and prices the next voyage starts with.
+    fn auction(&mut self, rest: &str) -> Result<String, String> {
+        let (name, buy) = harbour_words("bid", rest)?;
+        if let Some(name) = name {
+            return Err(format!(
+                "bid: '{name}': the auction values every player as harbour master; \
+                 'bid' or 'bid buy'"
+            ));
+        }
+        let start = self.next_template("bid", None)?;
+        let request = self.layouts_request()?;
+        let mut bar = commands::progress_bar("bids", &request);
+        let mut report = |n: u64, se: f64| bar.update(n, se);
+        interrupt::clear();
+        let bids = bid::bids(start.state(), buy, &request, &mut report);
+        bar.finish();
+        if interrupt::requested() {
+            interrupt::clear();
+            return Ok(render::wrap::wrap(
+                "Interrupted: no bids (Ctrl-C). 'bid' asks again.\n",
+                self.options.fit.width,
+            ));
+        }
+        Ok(render::renderer_fit(Format::Table, self.options.fit).bids(&start, &bids))
+    }
+
+    /// `layouts [NAME] [buy]` after a settlement: the next voyage's layouts
+    /// compared for its harbour master (R3), the best 10 unless `--top`.
+    fn layouts(&mut self, rest: &str) -> Result<String, String> {
+        let (name, buy) = harbour_words("layouts", rest)?;
+        let start = self.next_template("layouts", name.as_deref())?;
+        let request = self.layouts_request()?;
+        let all = rules::layouts();
+        let mut bar = commands::progress_bar("layouts", &request);
+        let mut report = |n: u64, se: f64| bar.update(n, se);
+        interrupt::clear();
+        let compared = engine_layouts::compare(start.state(), &all, buy, &request, &mut report);
+        bar.finish();
+        if interrupt::requested() {
+            interrupt::clear();
+            return Ok(render::wrap::wrap(
+                "Interrupted: no layouts (Ctrl-C). 'layouts' asks again.\n",
+                self.options.fit.width,
+            ));
+        }
+        let top = self.options.fit.top.unwrap_or(SESSION_LAYOUTS);
+        Ok(render::renderer_fit(Format::Table, self.options.fit).layouts(&start, &compared, top))
+    }
+
+    /// The next voyage's start after a settlement, as `new` would carry it
+    /// over (cash, shares, risen prices), with `hm` as harbour master (else
+    /// the last one); its ships are a stand-in, as the layouts are compared.
+    fn next_template(&self, command: &str, hm: Option<&str>) -> Result<Position, String> {
+        let v = match &self.current().outcome {
+            Outcome::Settled(v) => v,
+            Outcome::Going(_) => {
+                return Err(format!(
+                    "{command}: the next voyage's auction and layout come after this \
+                     voyage's settlement (R16)"
+                ));
+            }
+        };
+        if let Some(cargo) = v.game_over {
+            return Err(game_over_words(cargo));
+        }
+        let words = match hm {
+            Some(name) => {
+                let Some(p) = v.names.iter().position(|n| n.eq_ignore_ascii_case(name)) else {
+                    let names: Vec<&str> = v.names.iter().map(String::as_str).collect();
+                    return Err(format!(
+                        "{command}: '{name}' is not a player ({}){}",
+                        names.join(", "),
+                        said::did_you_mean(name, &names)
+                    ));
+                };
+                format!("{} {STAND_IN_LAYOUT}", v.names[p])
+            }
+            None => STAND_IN_LAYOUT.to_string(),
+        };
+        carried_over(v, &words)
+    }
+
+    /// The session's request as `layouts` and `bid` take it: shares count
+    /// (as their commands' default), and the play-outs of a layouts run
+    /// unless `--samples` was given.
+    fn layouts_request(&mut self) -> Result<Request, String> {
+        let mut r = self.request.clone();
+        r.valuation.count_shares = true;
+        if !self.options.samples_given && r.sampling.samples.is_some() {
+            default_stop(&mut r.sampling, r.future, true, true);
+        }
+        engine_layouts::check(&r).map_err(|e| words::request_error(e).to_string())?;
+        Ok(self.with_fit(r))
     }
 
     /// The advice for the decider of `p`, drawn; its rows are remembered.
@@ -748,9 +858,10 @@ impl Session {
         out += if v.game_over.is_some() {
             "'undo' takes the last event back, 'quit' leaves.\n"
         } else {
-            "The voyage is over: 'new J2 S3 G4' starts the next one (its layout; a \
-             name first makes that player harbour master), 'undo' takes the last \
-             event back, 'quit' leaves.\n"
+            "The voyage is over: 'bid' values the auction for the next one (R16), \
+             'layouts' its layouts; 'new J2 S3 G4' starts it (its layout; a name \
+             first makes that player harbour master), 'undo' takes the last event \
+             back, 'quit' leaves.\n"
         };
         render::wrap::wrap(&out, self.options.fit.width)
     }
@@ -852,15 +963,35 @@ fn next_start(v: &Voyage, text: &str) -> Result<Start, String> {
         s = rules::auction::pay_bid(&s, bid).map_err(|e| format!("new: {e}"))?;
     }
     let mut paid = deal.bid.unwrap_or(0);
+    let mut bought = None;
     if let Some(cargo) = deal.buy {
-        paid += rules::auction::share_cost(&s, cargo);
+        let cost = rules::auction::share_cost(&s, cargo);
+        paid += cost;
+        bought = Some((cargo, cost));
         s = rules::auction::buy_share(&s, cargo).map_err(|e| format!("new: {e}"))?;
     }
+    let hm = start.names()[s.harbour_master as usize].as_str();
     Ok(Start {
         position: Position::from_parts(start.names().to_vec(), s),
         payer: Some((s.harbour_master, paid)),
-        mortgaged: mortgage_words(start.names(), start.state(), &s),
+        mortgaged: paid_words(hm, deal.bid, bought)
+            + &mortgage_words(start.names(), start.state(), &s),
     })
+}
+
+/// What the harbour master paid before the voyage: "b paid 7 for the
+/// harbour master (R16) and 5 for a jade share (R1).".
+fn paid_words(hm: &str, bid: Option<u32>, bought: Option<(Cargo, u32)>) -> String {
+    let share = |(cargo, cost): (Cargo, u32)| format!("{cost} for a {} share (R1)", cargo.name());
+    match (bid, bought) {
+        (Some(bid), Some(b)) => format!(
+            "{hm} paid {bid} for the harbour master (R16) and {}.\n",
+            share(b)
+        ),
+        (Some(bid), None) => format!("{hm} paid {bid} for the harbour master (R16).\n"),
+        (None, Some(b)) => format!("{hm} paid {}.\n", share(b)),
+        (None, None) => String::new(),
+    }
 }
 
 /// The next voyage's start as `new` typed it.
@@ -869,7 +1000,8 @@ struct Start {
     /// The harbour master and what they paid for the role and the share
     /// (R16, R1), when `bid:` or `buy:` was typed.
     payer: Option<(PlayerId, u32)>,
-    /// The shares mortgaged to pay, in words ("" when none).
+    /// What was paid and the shares mortgaged to pay, in words ("" when
+    /// nothing was).
     mortgaged: String,
 }
 
@@ -890,16 +1022,43 @@ fn auction_words(text: &str) -> Result<(String, Deal), String> {
             let bid = n
                 .parse()
                 .map_err(|_| format!("new: '{word}': a bid is a whole number, e.g. bid:7"))?;
-            deal.bid = Some(bid);
+            if deal.bid.replace(bid).is_some() {
+                return Err(format!("new: '{word}': one winning bid only (R16)"));
+            }
         } else if let Some(c) = lower.strip_prefix("buy:") {
             let cargo = said::cargo(c)
                 .ok_or_else(|| format!("new: '{word}': buy:CARGO names a cargo, e.g. buy:jade"))?;
-            deal.buy = Some(cargo);
+            if deal.buy.replace(cargo).is_some() {
+                return Err(format!(
+                    "new: '{word}': the harbour master buys one share at most (R16)"
+                ));
+            }
         } else {
             rest.push(word);
         }
     }
     Ok((rest.join(" "), deal))
+}
+
+/// The layouts a session's `layouts` shows unless `--top` says otherwise.
+const SESSION_LAYOUTS: usize = 10;
+
+/// A layout that stands in for the next voyage's while every layout is
+/// compared (`bid`, `layouts`).
+const STAND_IN_LAYOUT: &str = "J2 S3 G4";
+
+/// The words after `bid` or `layouts`: a player's name and `buy`, in any order.
+fn harbour_words(command: &str, rest: &str) -> Result<(Option<String>, bool), String> {
+    let mut name = None;
+    let mut buy = false;
+    for word in rest.split_whitespace() {
+        if word.eq_ignore_ascii_case("buy") {
+            buy = true;
+        } else if name.replace(word.to_string()).is_some() {
+            return Err(format!("{command}: '{word}': one name at most"));
+        }
+    }
+    Ok((name, buy))
 }
 
 /// The next voyage's start from the layout words (see [`next_start`]).

@@ -59,23 +59,26 @@ pub fn parse_with(position: &Position, text: &str, extra: &[&str]) -> Result<Eve
         {
             let player = find_player(position, who).ok_or_else(|| {
                 let names: Vec<&str> = position.names().iter().map(String::as_str).collect();
+                // A word before others is a name or `roll` (with its dice).
+                let mut known = names.clone();
+                known.push("roll");
                 refuse(
                     text,
                     format!(
                         "'{who}' is not a player ({}){}",
                         names.join(", "),
-                        said::did_you_mean(who, &names)
+                        said::did_you_mean(who, &known)
                     ),
                 )
             })?;
             Ok(Event::Decide {
                 player: Some(player),
-                action: parse_action(position, text, &rest.join(","), extra)?,
+                action: parse_action(position, text, &rest.join(","), extra, true)?,
             })
         }
         _ => Ok(Event::Decide {
             player: None,
-            action: parse_action(position, text, &words.join(","), extra)?,
+            action: parse_action(position, text, &words.join(","), extra, false)?,
         }),
     }
 }
@@ -95,19 +98,25 @@ fn find_player(position: &Position, who: &str) -> Option<rules::PlayerId> {
     }
 }
 
+/// The action `word`; `named` when a player's name came before it, so that
+/// only actions are suggested for a word that is none.
 fn parse_action(
     position: &Position,
     text: &str,
     word: &str,
     extra: &[&str],
+    named: bool,
 ) -> Result<Action, EventError> {
     let s = position.state();
     said::action(s, word).ok_or_else(|| {
         if word.chars().all(|c| c.is_ascii_digit()) {
-            return refuse(
-                text,
-                format!("'{word}' is a row of the advice: a number takes it in a session only"),
-            );
+            // A session passes its commands in `extra`; `apply` passes none.
+            let reason = match (extra.is_empty(), named) {
+                (true, _) => "a number takes it in a session only",
+                (false, true) => "type the number alone, without a name",
+                (false, false) => "the last advice has no such row",
+            };
+            return refuse(text, format!("'{word}' is a row of the advice: {reason}"));
         }
         if extra.iter().any(|w| w.eq_ignore_ascii_case(word)) {
             return refuse(
@@ -117,9 +126,11 @@ fn parse_action(
         }
         let legal: Vec<String> = position.legal_actions().iter().map(Action::to_string).collect();
         let mut known: Vec<&str> = legal.iter().map(String::as_str).collect();
-        known.push("roll");
-        known.extend(position.names().iter().map(String::as_str));
-        known.extend_from_slice(extra);
+        if !named {
+            known.push("roll");
+            known.extend(position.names().iter().map(String::as_str));
+            known.extend_from_slice(extra);
+        }
         let hint = match said::did_you_mean(word, &known) {
             hint if hint.is_empty() => {
                 " (e.g. ship:jade, harbour:B, pirate, pass, stay, board:silk, jade+1, none, jade:harbour)"

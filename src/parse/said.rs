@@ -151,10 +151,11 @@ fn plunder(s: &State, word: &str) -> Option<Action> {
 
 /// The words of `known` closest to `word` (case aside), closest first: the
 /// words it begins (`pil`: both pilots), else at most three, each within a
-/// third of the word's length in edits (two at least).
+/// third of the word's length in edits (one at least: `-1` is two edits from
+/// any one-letter name, and no hint is better than all of them).
 pub fn closest<'a>(word: &str, known: &[&'a str]) -> Vec<&'a str> {
     let word = word.to_lowercase();
-    if word.len() >= 2 {
+    if !word.is_empty() {
         let begun = unique(
             known
                 .iter()
@@ -165,7 +166,7 @@ pub fn closest<'a>(word: &str, known: &[&'a str]) -> Vec<&'a str> {
             return begun;
         }
     }
-    let limit = (word.chars().count() / 3).max(2);
+    let limit = (word.chars().count() / 3).max(1);
     let mut near: Vec<(usize, &str)> = unique(known.iter().copied())
         .into_iter()
         .map(|k| (strsim::damerau_levenshtein(&word, &k.to_lowercase()), k))
@@ -300,6 +301,10 @@ mod tests {
         assert_eq!(closest("ship:jadf", &near), ["ship:jade", "ship:jadx"]);
         // Four names one edit away: all four are named.
         assert_eq!(closest("z", &["r", "b", "g", "y"]), ["r", "b", "g", "y"]);
+        // Nor a word two edits from each of them.
+        assert!(closest("-1", &["r", "b", "g", "y"]).is_empty());
+        // One letter: the words it begins.
+        assert_eq!(closest("s", &known), ["ship:jade", "ship:silk"]);
         assert_eq!(
             did_you_mean("insurence", &known),
             "; did you mean insurance?"

@@ -29,13 +29,15 @@ fn reason_words(reason: &Reason, method: Method) -> String {
             format!("auto: exact, at most one roll before the last placement round ({rolls})")
         }
         Reason::Rolls { rolls, most: 1 } => format!(
-            "auto: Monte Carlo, {rolls} rolls before the last placement round (exact needs at most 1)"
+            "auto: Monte Carlo, {} before the last placement round (exact needs at most 1)",
+            rolls_words(*rolls)
         ),
         Reason::Rolls { rolls, most } if exact => {
             format!("auto: exact, at most {most} rolls before the last placement round ({rolls})")
         }
         Reason::Rolls { rolls, most } => format!(
-            "auto: Monte Carlo, {rolls} rolls before the last placement round (exact needs at most {most})"
+            "auto: Monte Carlo, {} before the last placement round (exact needs at most {most})",
+            rolls_words(*rolls)
         ),
         Reason::Equilibrium { nodes, max_nodes } => {
             format!("exact equilibrium (max-n), {nodes} nodes (--max-nodes {max_nodes})")
@@ -96,8 +98,17 @@ fn reason_words(reason: &Reason, method: Method) -> String {
         ),
         Reason::PerLayout => "exact enumeration per layout".into(),
         Reason::CommonDice { rolls } => format!(
-            "Monte Carlo with common dice across layouts: {rolls} rolls come before the last placement round"
+            "Monte Carlo with common dice across layouts: {} before the last placement round",
+            rolls_words(*rolls)
         ),
+    }
+}
+
+/// `n` rolls, in words: "1 roll", "2 rolls".
+fn rolls_words(n: u8) -> String {
+    match n {
+        1 => "1 roll".into(),
+        n => format!("{n} rolls"),
     }
 }
 
@@ -137,11 +148,13 @@ fn auto_words(model: Future, rolls: u8) -> String {
             )
         }
         Future::Paranoid => format!(
-            "future auto: paranoid, the others placing against the player to move until the roll ({rolls} rolls before the last placement round, where greedy takes seconds: --future greedy)"
+            "future auto: paranoid, the others placing against the player to move until the roll ({} before the last placement round, where greedy takes seconds: --future greedy)",
+            rolls_words(rolls)
         ),
         _ => format!(
-            "future auto: {} ({rolls} rolls before the last placement round, where greedy takes seconds: --future greedy)",
-            model.name()
+            "future auto: {} ({} before the last placement round, where greedy takes seconds: --future greedy)",
+            model.name(),
+            rolls_words(rolls)
         ),
     }
 }
@@ -222,7 +235,8 @@ fn approximation_words(a: &Approximation) -> String {
             limit_words(*limit)
         ),
         Approximation::LayoutsGreedy { rolls } => format!(
-            "the greedy model (max-n over no placement): {rolls} rolls come before the last placement round, too many for an exact search"
+            "the greedy model (max-n over no placement): {} before the last placement round, too many for an exact search",
+            rolls_words(*rolls)
         ),
     }
 }

@@ -277,7 +277,7 @@ fn method_lines(how: &How, width: usize) -> String {
             "{} play-outs, seed {}, stopped by {}",
             s.samples,
             s.seed,
-            s.stop.replace('_', " ")
+            stop_words(&s.stop)
         );
         if s.stop == "time_limit" {
             run += " (a run cut short by time is not repeated exactly by its seed)";
@@ -289,6 +289,19 @@ fn method_lines(how: &How, width: usize) -> String {
         out += &wrap(&format!("Approximation: {a}\n"), width);
     }
     out
+}
+
+/// Why sampling stopped, from the JSON's `stop` name, in words.
+fn stop_words(stop: &str) -> String {
+    match stop {
+        "p_best" => "P(best)".into(),
+        "target_stderr" => "the target standard error".into(),
+        "tie" => "a tie".into(),
+        "ahead" => "the leader ahead of every option".into(),
+        "time_limit" => "the time limit".into(),
+        "samples" => "the samples asked".into(),
+        other => other.replace('_', " "),
+    }
 }
 
 /// `12.34 ± 0.56`: a value with its 95% interval when sampled.

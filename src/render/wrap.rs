@@ -67,7 +67,8 @@ fn wrap_line(line: &str, width: usize, out: &mut String) {
     let follow = " ".repeat(indent + 2);
     let mut used = 0;
     let mut first = true;
-    for word in line.split(' ').filter(|w| !w.is_empty()) {
+    for word in units(line, width.saturating_sub(follow.len())) {
+        let word = word.as_str();
         let n = columns(word);
         if used == 0 {
             let lead = if first {
@@ -89,6 +90,48 @@ fn wrap_line(line: &str, width: usize, out: &mut String) {
             used = follow.len() + n;
         }
         first = false;
+    }
+}
+
+/// The words of `line`, with a quoted example ('roll 3 5 2') kept in one
+/// piece when it fits in `room` columns, so that it can be copied whole.
+fn units(line: &str, room: usize) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut quoted: Vec<&str> = Vec::new();
+    for word in line.split(' ').filter(|w| !w.is_empty()) {
+        if quoted.is_empty() && !opens_quote(word) {
+            out.push(word.to_string());
+            continue;
+        }
+        quoted.push(word);
+        if closes_quote(word, quoted.len() == 1) {
+            out.extend(quoted_unit(&quoted, room));
+            quoted.clear();
+        }
+    }
+    out.extend(quoted.into_iter().map(String::from));
+    out
+}
+
+/// A word that begins a quotation: `'roll`, `('undo'`, `"'J2`.
+fn opens_quote(word: &str) -> bool {
+    word.trim_start_matches(['(', '"']).starts_with('\'')
+}
+
+/// A word that ends a quotation, its punctuation aside; a word that opens one
+/// closes it only by a second quote mark (`'undo'`).
+fn closes_quote(word: &str, opening: bool) -> bool {
+    let bare = word.trim_end_matches(['.', ',', ';', ':', ')', '?', '!', '"']);
+    bare.ends_with('\'') && !(opening && bare.matches('\'').count() < 2)
+}
+
+/// The quoted words as one piece, or each alone when together they do not fit.
+fn quoted_unit(words: &[&str], room: usize) -> Vec<String> {
+    let joined = words.join(" ");
+    if columns(&joined) <= room {
+        vec![joined]
+    } else {
+        words.iter().map(|w| w.to_string()).collect()
     }
 }
 
@@ -129,6 +172,26 @@ mod tests {
             wrap_clauses(&parts, "; ", 40),
             "Method: auto: exact, about 2.1e6 steps\n  (budget 5e7); future none"
         );
+    }
+
+    #[test]
+    fn a_quoted_example_is_not_broken() {
+        let line =
+            "roll 2 is due: one die per ship at sea (silk, ginseng, nutmeg). E.g. 'roll 3 5 2'.";
+        let wrapped = wrap(line, 80);
+        assert!(wrapped.contains("'roll 3 5 2'."), "{wrapped}");
+        assert!(wrapped.lines().all(|l| columns(l) <= 80), "{wrapped}");
+        // Apostrophes inside words open nothing.
+        let line =
+            "it is b's decision, and the voyage's end: 'undo' takes it back, 'new J2 S3 G4' starts";
+        let wrapped = wrap(line, 30);
+        assert!(wrapped.contains("'new J2 S3 G4'"), "{wrapped}");
+        assert!(wrapped.contains("b's decision,"), "{wrapped}");
+        // A quotation too long for a line breaks at its spaces.
+        let long = "see 'a b c d e f g h i j k l m n o p q r s t u v w x y z'";
+        assert!(wrap(long, 20).lines().all(|l| columns(l) <= 20));
+        // One never closed keeps its words.
+        assert_eq!(units("x 'a b c", 80), ["x", "'a", "b", "c"]);
     }
 
     #[test]

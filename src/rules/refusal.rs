@@ -173,7 +173,7 @@ fn plunder(s: &State) -> String {
         .map(|i| format!("{}:harbour", s.ships[i].cargo))
         .collect();
     format!(
-        "the captain sends every plundered ship, each once, in ship order: e.g. '{}' (R10)",
+        "the captain sends every plundered ship, each once (in any order): e.g. '{}' (R10)",
         ships.join(",")
     )
 }
