@@ -405,23 +405,30 @@ impl Planner {
     }
 
     /// The paranoid placement in `s`: the searcher's highest value if the
-    /// searcher places, else the searcher's lowest, ties to the first option
-    /// (R14). Beyond the search's depth (`left` 0) nobody places (R15 `none`).
+    /// searcher places, else the searcher's lowest; among options that leave
+    /// the searcher the same, the decider's own best (an opponent indifferent
+    /// to the harm done still serves themselves), then the first (R14). The
+    /// searcher's values do not depend on that choice, only the others' and
+    /// the placement expected next. Beyond the search's depth (`left` 0)
+    /// nobody places (R15 `none`).
     fn paranoid(&mut self, s: &State, mark: Mark, left: u16) -> Found<(Action, Outcome)> {
         if left == 0 {
             return Ok((Action::Pass, self.solver.value(s, mark)));
         }
         let searcher = self.searcher as usize;
-        let maximise = s.decider() == Some(self.searcher);
+        let decider = s.decider().unwrap_or(self.searcher) as usize;
+        let maximise = decider == searcher;
         let below = plies_after(s, left);
         let mut best: Option<(Action, Outcome)> = None;
         for a in rules::legal_actions(s) {
             let o = self.option(s, a, mark, below)?;
-            let (v, b) = (o.value[searcher], best.map(|(_, b)| b.value[searcher]));
-            let better = match (b, maximise) {
+            let better = match (&best, maximise) {
                 (None, _) => true,
-                (Some(b), true) => v > b + TIE,
-                (Some(b), false) => v < b - TIE,
+                (Some((_, b)), true) => o.value[searcher] > b.value[searcher] + TIE,
+                (Some((_, b)), false) => {
+                    let (v, w) = (o.value[searcher], b.value[searcher]);
+                    v < w - TIE || (v <= w + TIE && o.value[decider] > b.value[decider] + TIE)
+                }
             };
             if better {
                 best = Some((a, o));

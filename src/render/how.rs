@@ -321,3 +321,18 @@ fn short(x: f64) -> String {
         format!("{x:.2}")
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rolls_are_counted_in_words() {
+        let one = Reason::Rolls { rolls: 1, most: 0 };
+        let words = reason_words(&one, Method::MonteCarlo);
+        assert!(words.contains("Monte Carlo, 1 roll before"), "{words}");
+        let two = Reason::Rolls { rolls: 2, most: 1 };
+        let words = reason_words(&two, Method::MonteCarlo);
+        assert!(words.contains("Monte Carlo, 2 rolls before"), "{words}");
+    }
+}

@@ -795,3 +795,15 @@ fn bids_text(start: &Position, b: &Bids, width: usize) -> String {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::stop_words;
+
+    #[test]
+    fn a_stop_is_said_in_words() {
+        assert_eq!(stop_words("p_best"), "P(best)");
+        assert_eq!(stop_words("time_limit"), "the time limit");
+        assert_eq!(stop_words("settled"), "settled");
+    }
+}
