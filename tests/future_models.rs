@@ -479,3 +479,49 @@ fn paranoid_before_roll_1_says_how_deep_it_searched() {
         assert!((ship.p_harbour + ship.p_shipyard - 1.0).abs() < 1e-9);
     }
 }
+
+/// The paranoid model: a player whose options all leave the decider the
+/// same takes the best of them for themselves (an opponent with no harm to
+/// choose still serves themselves), so that the placement expected next is
+/// not a pass by tie-break. The decider's values come from the minimum alone
+/// (checked against a plain minimax in search.rs).
+#[test]
+fn paranoid_opponents_with_no_harm_to_choose_serve_themselves() {
+    let position = notation::parse("r*,b,g,y 0:r J2 S3 G4 $r30,b30,g30,y30").expect("a start");
+    let advice = advise(&position, Future::Paranoid);
+    let harbour_b = Action::parse("harbour:B").expect("an action");
+    let Some(Then::Decision(b, expected)) = then_of(&advice, "harbour:B") else {
+        panic!("b decides next");
+    };
+    assert_eq!(b, 1);
+    assert_ne!(expected, Action::Pass);
+    // b's options after r's harbour:B, valued with the others against r.
+    let t = manila_odds::rules::apply(position.state(), harbour_b).expect("legal");
+    let mut planner = Planner::new(Future::Paranoid, CASH).against(0);
+    let valued = future::valued_options(&t, &mut planner, future::ALL).expect("unbounded");
+    let r_least = valued
+        .iter()
+        .map(|v| v.outcome.value[0])
+        .fold(f64::INFINITY, f64::min);
+    let harmful: Vec<_> = valued
+        .iter()
+        .filter(|v| v.outcome.value[0] <= r_least + 1e-9)
+        .collect();
+    assert!(harmful.len() > 1, "a tie to break");
+    let b_best = harmful
+        .iter()
+        .map(|v| v.outcome.value[1])
+        .fold(f64::NEG_INFINITY, f64::max);
+    let chosen = harmful
+        .iter()
+        .find(|v| v.action == expected)
+        .expect("the expected placement leaves r the least");
+    assert!((chosen.outcome.value[1] - b_best).abs() < 1e-9);
+    // r's value of harbour:B is that least value.
+    let option = advice.option(harbour_b).expect("an option");
+    assert!(
+        (option.ev - r_least).abs() < 1e-9,
+        "{} vs {r_least}",
+        option.ev
+    );
+}
