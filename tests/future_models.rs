@@ -517,11 +517,12 @@ fn paranoid_opponents_with_no_harm_to_choose_serve_themselves() {
         .find(|v| v.action == expected)
         .expect("the expected placement leaves r the least");
     assert!((chosen.outcome.value[1] - b_best).abs() < 1e-9);
-    // r's value of harbour:B is that least value.
+    // r's value of harbour:B is that least value, less the slot's cost (R1: 3).
     let option = advice.option(harbour_b).expect("an option");
+    let r_value = r_least - 3.0;
     assert!(
-        (option.ev - r_least).abs() < 1e-9,
-        "{} vs {r_least}",
+        (option.ev - r_value).abs() < 1e-9,
+        "{} vs {r_value}",
         option.ev
     );
 }
