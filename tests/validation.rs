@@ -655,6 +655,22 @@ fn r5_share_counts_above_5_are_refused() {
 }
 
 #[test]
+fn r1_more_than_five_shares_of_a_cargo_in_all_are_refused() {
+    let doc = with(base(), |d| {
+        d["shares"] = json!({"red": {"jade": 3}, "blue": {"jade": 2, "silk": 5}});
+    });
+    assert!(Position::from_json(&doc.to_string()).is_ok(), "five in all");
+    let doc = with(base(), |d| {
+        d["shares"] = json!({"red": {"jade": 3}, "blue": {"jade": 3}});
+    });
+    assert_refused(
+        &doc,
+        "shares",
+        "6 jade shares held in all, but there are 5 of each cargo",
+    );
+}
+
+#[test]
 fn r12_prices_must_be_on_the_track() {
     for price in [-5, 1, 15, 25, 40] {
         let doc = with(base(), |d| d["prices"]["silk"] = json!(price));

@@ -432,6 +432,20 @@ impl Validator {
                 }
             }
         }
+        // The bank issues five shares of each cargo (as the share purchase,
+        // R1 and R16, counts them): no more can be held in all.
+        for cargo in Cargo::ALL {
+            let held: u32 = out.iter().map(|p| p[cargo.index()] as u32).sum();
+            if held > rules::MAX_SHARES as u32 {
+                self.problem(
+                    "shares",
+                    format!(
+                        "{held} {cargo} shares held in all, but there are {} of each cargo",
+                        rules::MAX_SHARES
+                    ),
+                );
+            }
+        }
         out
     }
 

@@ -277,7 +277,7 @@ fn method_lines(how: &How, width: usize) -> String {
             "{} play-outs, seed {}, stopped by {}",
             s.samples,
             s.seed,
-            stop_words(&s.stop)
+            stop_words(s.stop)
         );
         if s.stop == "time_limit" {
             run += " (a run cut short by time is not repeated exactly by its seed)";

@@ -44,7 +44,8 @@ pub const PRICE_TRACK: [u32; 5] = [0, 5, 10, 20, 30];
 pub const MIN_SHARE_PRICE: u32 = 5;
 /// Credit from mortgaging one share (R5).
 pub const MORTGAGE_VALUE: u32 = 12;
-/// Most shares of one cargo a player can hold.
+/// Shares of each cargo the bank issues: the most that one player, or all
+/// of them together, can hold.
 pub const MAX_SHARES: u8 = 5;
 
 /// Workers per player (R1): 4 in a 3-player game, else 3.
