@@ -197,6 +197,20 @@ fn wrong_type_reports_line_and_column() {
 }
 
 #[test]
+fn a_map_key_that_is_no_cargo_is_named_in_the_path() {
+    let doc = with(base(), |d| d["shares"]["red"]["tea"] = json!(1));
+    let e = json_error(&doc.to_string());
+    assert!(
+        e.message
+            .starts_with("shares.red.tea: unknown variant `tea`"),
+        "{e}"
+    );
+    let doc = with(base(), |d| d["prices"]["tea"] = json!(5));
+    let e = json_error(&doc.to_string());
+    assert!(e.message.starts_with("prices.tea: unknown variant"), "{e}");
+}
+
+#[test]
 fn unknown_field_at_top_level_is_refused() {
     let doc = with(base(), |d| d["colour"] = json!("red"));
     let e = json_error(&doc.to_string());
