@@ -484,11 +484,15 @@ fn paranoid_before_roll_1_says_how_deep_it_searched() {
 /// same takes the best of them for themselves (an opponent with no harm to
 /// choose still serves themselves), so that the placement expected next is
 /// not a pass by tie-break. The decider's values come from the minimum alone
-/// (checked against a plain minimax in search.rs).
+/// (checked against a plain minimax in tests/search.rs).
 #[test]
 fn paranoid_opponents_with_no_harm_to_choose_serve_themselves() {
     let position = notation::parse("r*,b,g,y 0:r J2 S3 G4 $r30,b30,g30,y30").expect("a start");
-    let advice = advise(&position, Future::Paranoid);
+    // Searched to the roll, as the check below is, whatever the default budget.
+    let mut r = request(Future::Paranoid, MethodChoice::Auto);
+    r.max_leaves = u64::MAX;
+    let advice = analysis::advise(&position, &r, &mut |_, _| {});
+    assert!(advice.how.approximation.is_none(), "searched to the roll");
     let harbour_b = Action::parse("harbour:B").expect("an action");
     let Some(Then::Decision(b, expected)) = then_of(&advice, "harbour:B") else {
         panic!("b decides next");

@@ -776,6 +776,49 @@ fn a_mistyped_word_is_offered_only_what_could_stand_there() {
         err.contains("'1' is a row of the advice: type the number alone, without a name"),
         "{err}"
     );
+    // A mistyped command with its words.
+    let out = common::run_bin(
+        &["session", "--future", "none", START],
+        Some("modle greedy\n"),
+    );
+    assert!(
+        text(&out.stderr).contains("did you mean model?"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn a_player_named_like_a_session_command_is_the_player() {
+    // Players named bid and buy: a name first is the player (README).
+    let start = "r*,bid,g,buy 0:r J2 S3 G4";
+    let lines = "r pass\nbid ship:jade\ng pass\nbuy pass\nroll 111\nbid pass\n\
+                 roll 111\nroll 111\nlayouts buy\nlayouts buy buy\nlayouts buy:jade\n";
+    let out = common::run_bin(
+        &["session", "--future", "none", "--pos", start],
+        Some(lines),
+    );
+    let stdout = text(&out.stdout);
+    let err = text(&out.stderr).replace("\n  ", " ");
+    assert!(
+        stdout.contains("> layouts buy\nLayouts for harbour master buy:"),
+        "{stdout}\n{err}"
+    );
+    // The second `buy` is the flag: the purchases are weighed too.
+    let flagged = &stdout[stdout.find("> layouts buy buy").expect("asked")..];
+    assert!(
+        flagged.starts_with("> layouts buy buy\nLayouts for harbour master buy:"),
+        "{flagged}"
+    );
+    assert!(
+        err.contains(
+            "layouts: 'buy:jade': 'buy' alone compares every purchase; buy:CARGO goes with 'new'"
+        ),
+        "{err}"
+    );
+    // Only that line was refused: 'bid ship:jade' was the player's.
+    assert!(err.contains("line 11:"), "{err}");
+    assert_eq!(err.matches("error: line").count(), 1, "{err}");
 }
 
 #[test]

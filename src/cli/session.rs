@@ -54,10 +54,11 @@ Commands:
                     'new b bid:7 buy:jade J2 S3 G4': b paid 7 for the role
                     and bought a jade share, R16)
   bid [buy]         after the settlement: what the harbour master is worth
-                    to each player at the next auction (R16; buy: with a
-                    share bought)
-  layouts [NAME] [buy]  after the settlement: the best layouts for the next
-                    harbour master (NAME, or the last one), best 10
+                    to each player at the next auction (R16; with 'buy',
+                    every share purchase weighed too)
+  layouts [NAME] [buy]
+                    after the settlement: the best 10 layouts for the next
+                    harbour master (NAME, or the last one; 'buy' as above)
   help | quit";
 
 /// One step of the voyage: where it stands, and what the event that led here
@@ -323,13 +324,21 @@ impl Session {
             Some((w, r)) => (w.to_lowercase(), r.trim()),
             None => (line.to_lowercase(), ""),
         };
+        // A player's name first is the player, even one named like a
+        // command ('bid ship:jade' for a player named bid).
+        let first = line.split_whitespace().next().unwrap_or_default();
+        let names_a_player = !rest.is_empty() && voyage_player(self.names(), first).is_some();
         if self.awaiting_layout
-            && !matches!(
-                word.as_str(),
-                "quit" | "exit" | "help" | "undo" | "fit" | "bid" | "layouts"
-            )
+            && (names_a_player
+                || !matches!(
+                    word.as_str(),
+                    "quit" | "exit" | "help" | "undo" | "fit" | "bid" | "layouts"
+                ))
         {
             return self.new_voyage(line).into();
+        }
+        if names_a_player {
+            return self.event(line).into();
         }
         match word.as_str() {
             "quit" | "exit" => Reply {
@@ -354,13 +363,21 @@ impl Session {
         }
     }
 
+    /// The players of the voyage under way or just settled.
+    fn names(&self) -> &[String] {
+        match &self.current().outcome {
+            Outcome::Going(p) => p.names(),
+            Outcome::Settled(v) => &v.names,
+        }
+    }
+
     fn going(&self) -> Result<&Position, String> {
         match &self.current().outcome {
             Outcome::Going(p) => Ok(p),
             Outcome::Settled(v) => Err(match v.game_over {
                 Some(cargo) => game_over_words(cargo),
-                None => "the voyage is over: 'new' starts the next one, 'undo' takes the last \
-                         event back"
+                None => "the voyage is over: 'bid' and 'layouts' weigh the next one, 'new' \
+                         starts it, 'undo' takes the last event back"
                     .into(),
             }),
         }
@@ -527,96 +544,105 @@ impl Session {
     /// each player at the next voyage's auction (R16), on the cash, shares
     /// and prices the next voyage starts with.
     fn auction(&mut self, rest: &str) -> Result<String, String> {
-        let (name, buy) = harbour_words("bid", rest)?;
+        let v = self.settled("bid")?;
+        let (name, buy) = harbour_words("bid", &v.names, rest)?;
         if let Some(name) = name {
             return Err(format!(
                 "bid: '{name}': the auction values every player as harbour master; \
                  'bid' or 'bid buy'"
             ));
         }
-        let start = self.next_template("bid", None)?;
-        let request = self.layouts_request()?;
-        let mut bar = commands::progress_bar("bids", &request);
-        let mut report = |n: u64, se: f64| bar.update(n, se);
-        interrupt::clear();
-        let bids = bid::bids(start.state(), buy, &request, &mut report);
-        bar.finish();
-        if interrupt::requested() {
-            interrupt::clear();
-            return Ok(render::wrap::wrap(
-                "Interrupted: no bids (Ctrl-C). 'bid' asks again.\n",
-                self.options.fit.width,
-            ));
-        }
+        let start = carried_over(&v, STAND_IN_LAYOUT)?;
+        let request = self.layouts_request("bid")?;
+        let typed = format!("bid {rest}");
+        let Some(bids) = self.with_progress("bids", &request, |report| {
+            bid::bids(start.state(), buy, &request, report)
+        }) else {
+            return Ok(self.stopped("bids", typed.trim()));
+        };
         Ok(render::renderer_fit(Format::Table, self.options.fit).bids(&start, &bids))
     }
 
     /// `layouts [NAME] [buy]` after a settlement: the next voyage's layouts
     /// compared for its harbour master (R3), the best 10 unless `--top`.
     fn layouts(&mut self, rest: &str) -> Result<String, String> {
-        let (name, buy) = harbour_words("layouts", rest)?;
-        let start = self.next_template("layouts", name.as_deref())?;
-        let request = self.layouts_request()?;
+        let v = self.settled("layouts")?;
+        let (name, buy) = harbour_words("layouts", &v.names, rest)?;
+        let words = match &name {
+            Some(name) => format!("{name} {STAND_IN_LAYOUT}"),
+            None => STAND_IN_LAYOUT.to_string(),
+        };
+        let start = carried_over(&v, &words)?;
+        let request = self.layouts_request("layouts")?;
+        let typed = format!("layouts {rest}");
         let all = rules::layouts();
-        let mut bar = commands::progress_bar("layouts", &request);
-        let mut report = |n: u64, se: f64| bar.update(n, se);
-        interrupt::clear();
-        let compared = engine_layouts::compare(start.state(), &all, buy, &request, &mut report);
-        bar.finish();
-        if interrupt::requested() {
-            interrupt::clear();
-            return Ok(render::wrap::wrap(
-                "Interrupted: no layouts (Ctrl-C). 'layouts' asks again.\n",
-                self.options.fit.width,
-            ));
-        }
+        let Some(compared) = self.with_progress("layouts", &request, |report| {
+            engine_layouts::compare(start.state(), &all, buy, &request, report)
+        }) else {
+            return Ok(self.stopped("layouts", typed.trim()));
+        };
         let top = self.options.fit.top.unwrap_or(SESSION_LAYOUTS);
         Ok(render::renderer_fit(Format::Table, self.options.fit).layouts(&start, &compared, top))
     }
 
-    /// The next voyage's start after a settlement, as `new` would carry it
-    /// over (cash, shares, risen prices), with `hm` as harbour master (else
-    /// the last one); its ships are a stand-in, as the layouts are compared.
-    fn next_template(&self, command: &str, hm: Option<&str>) -> Result<Position, String> {
-        let v = match &self.current().outcome {
-            Outcome::Settled(v) => v,
-            Outcome::Going(_) => {
-                return Err(format!(
-                    "{command}: the next voyage's auction and layout come after this \
-                     voyage's settlement (R16)"
-                ));
-            }
-        };
-        if let Some(cargo) = v.game_over {
-            return Err(game_over_words(cargo));
+    /// The voyage just settled, when the next one's auction and layout can
+    /// be weighed (R16): not during a voyage, nor after the game's end.
+    fn settled(&self, command: &str) -> Result<Voyage, String> {
+        match &self.current().outcome {
+            Outcome::Settled(v) => match v.game_over {
+                Some(cargo) => Err(game_over_words(cargo)),
+                None => Ok(v.clone()),
+            },
+            Outcome::Going(_) => Err(format!(
+                "{command}: the next voyage's auction and layout come after this \
+                 voyage's settlement (R16)"
+            )),
         }
-        let words = match hm {
-            Some(name) => {
-                let Some(p) = v.names.iter().position(|n| n.eq_ignore_ascii_case(name)) else {
-                    let names: Vec<&str> = v.names.iter().map(String::as_str).collect();
-                    return Err(format!(
-                        "{command}: '{name}' is not a player ({}){}",
-                        names.join(", "),
-                        said::did_you_mean(name, &names)
-                    ));
-                };
-                format!("{} {STAND_IN_LAYOUT}", v.names[p])
-            }
-            None => STAND_IN_LAYOUT.to_string(),
-        };
-        carried_over(v, &words)
+    }
+
+    /// `compute` with a progress bar for `what`; `None` when Ctrl-C stopped
+    /// it (what it computed is partial, and is not shown).
+    fn with_progress<T>(
+        &self,
+        what: &str,
+        request: &Request,
+        compute: impl FnOnce(analysis::Progress) -> T,
+    ) -> Option<T> {
+        let mut bar = commands::progress_bar(what, request);
+        let mut report = |n: u64, se: f64| bar.update(n, se);
+        interrupt::clear();
+        let out = compute(&mut report);
+        bar.finish();
+        if interrupt::requested() {
+            interrupt::clear();
+            return None;
+        }
+        Some(out)
+    }
+
+    /// What a computation of `what` stopped by Ctrl-C says: `typed` asks again.
+    fn stopped(&self, what: &str, typed: &str) -> String {
+        let words = format!("Interrupted: no {what} (Ctrl-C). '{typed}' asks again.\n");
+        render::wrap::wrap(&words, self.options.fit.width)
     }
 
     /// The session's request as `layouts` and `bid` take it: shares count
     /// (as their commands' default), and the play-outs of a layouts run
     /// unless `--samples` was given.
-    fn layouts_request(&mut self) -> Result<Request, String> {
+    fn layouts_request(&mut self, command: &str) -> Result<Request, String> {
         let mut r = self.request.clone();
+        if r.future == Future::Paranoid {
+            return Err(format!(
+                "{command}: the session's model, paranoid, searches one player's placements \
+                 against the others' and compares no layouts: 'model auto' (round at a \
+                 voyage's start) or 'model round' first"
+            ));
+        }
         r.valuation.count_shares = true;
         if !self.options.samples_given && r.sampling.samples.is_some() {
             default_stop(&mut r.sampling, r.future, true, true);
         }
-        engine_layouts::check(&r).map_err(|e| words::request_error(e).to_string())?;
+        engine_layouts::check(&r).map_err(|e| format!("{command}: {}", words::request_error(e)))?;
         Ok(self.with_fit(r))
     }
 
@@ -904,7 +930,7 @@ impl Session {
         let Start {
             position: start,
             payer,
-            mortgaged,
+            said,
         } = next_start(&v, text)?;
         if let Some(me) = &self.options.me
             && find_player(&start, me).is_none()
@@ -921,7 +947,7 @@ impl Session {
         let history = std::mem::replace(&mut self.history, vec![first]);
         self.finished.push(Finished { history, profits });
         self.rows = None;
-        Ok(render::wrap::wrap(&mortgaged, self.options.fit.width) + &self.report())
+        Ok(render::wrap::wrap(&said, self.options.fit.width) + &self.report())
     }
 }
 
@@ -955,7 +981,7 @@ fn next_start(v: &Voyage, text: &str) -> Result<Start, String> {
         return Ok(Start {
             position: start,
             payer: None,
-            mortgaged: String::new(),
+            said: String::new(),
         });
     }
     let mut s = *start.state();
@@ -974,8 +1000,7 @@ fn next_start(v: &Voyage, text: &str) -> Result<Start, String> {
     Ok(Start {
         position: Position::from_parts(start.names().to_vec(), s),
         payer: Some((s.harbour_master, paid)),
-        mortgaged: paid_words(hm, deal.bid, bought)
-            + &mortgage_words(start.names(), start.state(), &s),
+        said: paid_words(hm, deal.bid, bought) + &mortgage_words(start.names(), start.state(), &s),
     })
 }
 
@@ -1002,7 +1027,7 @@ struct Start {
     payer: Option<(PlayerId, u32)>,
     /// What was paid and the shares mortgaged to pay, in words ("" when
     /// nothing was).
-    mortgaged: String,
+    said: String,
 }
 
 /// The harbour master's payments before a voyage, as typed after `new`.
@@ -1047,18 +1072,68 @@ const SESSION_LAYOUTS: usize = 10;
 /// compared (`bid`, `layouts`).
 const STAND_IN_LAYOUT: &str = "J2 S3 G4";
 
-/// The words after `bid` or `layouts`: a player's name and `buy`, in any order.
-fn harbour_words(command: &str, rest: &str) -> Result<(Option<String>, bool), String> {
-    let mut name = None;
-    let mut buy = false;
-    for word in rest.split_whitespace() {
-        if word.eq_ignore_ascii_case("buy") {
-            buy = true;
-        } else if name.replace(word.to_string()).is_some() {
-            return Err(format!("{command}: '{word}': one name at most"));
-        }
+/// The words after `bid` or `layouts`: a player's name and `buy`, in any
+/// order. A player may be named `buy`: the first such word names them when
+/// no other name is given, the flag being the second.
+fn harbour_words(
+    command: &str,
+    names: &[String],
+    rest: &str,
+) -> Result<(Option<String>, bool), String> {
+    let words: Vec<&str> = rest.split_whitespace().collect();
+    let buys = words
+        .iter()
+        .filter(|w| w.eq_ignore_ascii_case("buy"))
+        .count();
+    let others: Vec<&str> = words
+        .iter()
+        .copied()
+        .filter(|w| !w.eq_ignore_ascii_case("buy"))
+        .collect();
+    if let Some(word) = others.iter().find(|w| w.to_lowercase().starts_with("buy:")) {
+        return Err(format!(
+            "{command}: '{word}': 'buy' alone compares every purchase; buy:CARGO goes \
+             with 'new', once the auction is won"
+        ));
     }
-    Ok((name, buy))
+    let named_buy = voyage_player(names, "buy").is_some();
+    let (name, buy) = match (others.as_slice(), buys) {
+        ([], 0) => (None, false),
+        ([], 1) if named_buy => (Some("buy".to_string()), false),
+        ([], _) if named_buy => (Some("buy".to_string()), true),
+        ([], _) => (None, true),
+        ([one], n) => (Some(one.to_string()), n > 0),
+        ([_, second, ..], _) => return Err(format!("{command}: '{second}': one name at most")),
+    };
+    match name {
+        Some(name) => match voyage_player(names, &name) {
+            Some(p) => Ok((Some(names[p].clone()), buy)),
+            None => {
+                let all: Vec<&str> = names.iter().map(String::as_str).collect();
+                Err(format!(
+                    "{command}: '{name}' is not a player ({}){}",
+                    all.join(", "),
+                    said::did_you_mean(&name, &all)
+                ))
+            }
+        },
+        None => Ok((None, buy)),
+    }
+}
+
+/// A player of a voyage by name: exactly, else the one player whose name
+/// matches in another case.
+fn voyage_player(names: &[String], word: &str) -> Option<usize> {
+    if let Some(p) = names.iter().position(|n| n == word) {
+        return Some(p);
+    }
+    let matching: Vec<usize> = (0..names.len())
+        .filter(|&p| names[p].eq_ignore_ascii_case(word))
+        .collect();
+    match matching.as_slice() {
+        [p] => Some(*p),
+        _ => None,
+    }
 }
 
 /// The next voyage's start from the layout words (see [`next_start`]).
@@ -1075,7 +1150,7 @@ fn carried_over(v: &Voyage, text: &str) -> Result<Position, String> {
     };
     let full = if first.contains(',') {
         text.to_string()
-    } else if let Some(p) = v.names.iter().position(|n| n.eq_ignore_ascii_case(first)) {
+    } else if let Some(p) = voyage_player(&v.names, first) {
         let rest = text[first.len()..].trim();
         format!("{} {rest}", players(p))
     } else if !first.is_empty() && first.chars().all(char::is_alphabetic) {

@@ -405,32 +405,40 @@ impl Planner {
     }
 
     /// The paranoid placement in `s`: the searcher's highest value if the
-    /// searcher places, else the searcher's lowest; among options that leave
-    /// the searcher the same, the decider's own best (an opponent indifferent
-    /// to the harm done still serves themselves), then the first (R14). The
-    /// searcher's values do not depend on that choice, only the others' and
-    /// the placement expected next. Beyond the search's depth (`left` 0)
-    /// nobody places (R15 `none`).
+    /// searcher places, else the searcher's lowest; among the options within
+    /// the tie margin of that lowest, the decider's own best (an opponent
+    /// with no harm to choose still serves themselves), then the first
+    /// (R14). The searcher's value is the lowest whichever is taken; the
+    /// others' values, the line of play after it (the searcher's risk, the
+    /// ships' odds) and the placement expected next follow the choice.
+    /// Beyond the search's depth (`left` 0) nobody places (R15 `none`).
     fn paranoid(&mut self, s: &State, mark: Mark, left: u16) -> Found<(Action, Outcome)> {
         if left == 0 {
             return Ok((Action::Pass, self.solver.value(s, mark)));
         }
         let searcher = self.searcher as usize;
         let decider = s.decider().unwrap_or(self.searcher) as usize;
-        let maximise = decider == searcher;
         let below = plies_after(s, left);
-        let mut best: Option<(Action, Outcome)> = None;
+        let mut valued = Vec::new();
         for a in rules::legal_actions(s) {
-            let o = self.option(s, a, mark, below)?;
-            let better = match (&best, maximise) {
-                (None, _) => true,
-                (Some((_, b)), true) => o.value[searcher] > b.value[searcher] + TIE,
-                (Some((_, b)), false) => {
-                    let (v, w) = (o.value[searcher], b.value[searcher]);
-                    v < w - TIE || (v <= w + TIE && o.value[decider] > b.value[decider] + TIE)
-                }
-            };
-            if better {
+            valued.push((a, self.option(s, a, mark, below)?));
+        }
+        let (key, bound): (usize, f64) = if decider == searcher {
+            (searcher, f64::NEG_INFINITY)
+        } else {
+            // Ties within the margin of the true lowest, not of each other.
+            let lowest = valued
+                .iter()
+                .map(|(_, o)| o.value[searcher])
+                .fold(f64::INFINITY, f64::min);
+            (decider, lowest + TIE)
+        };
+        let mut best: Option<(Action, Outcome)> = None;
+        for (a, o) in valued {
+            if decider != searcher && o.value[searcher] > bound {
+                continue;
+            }
+            if best.is_none_or(|(_, b)| o.value[key] > b.value[key] + TIE) {
                 best = Some((a, o));
             }
         }

@@ -59,9 +59,11 @@ pub fn parse_with(position: &Position, text: &str, extra: &[&str]) -> Result<Eve
         {
             let player = find_player(position, who).ok_or_else(|| {
                 let names: Vec<&str> = position.names().iter().map(String::as_str).collect();
-                // A word before others is a name or `roll` (with its dice).
+                // A word before others is a name, `roll` (with its dice) or a
+                // session's command with its words ('modle greedy').
                 let mut known = names.clone();
                 known.push("roll");
+                known.extend_from_slice(extra);
                 refuse(
                     text,
                     format!(
@@ -111,10 +113,10 @@ fn parse_action(
     said::action(s, word).ok_or_else(|| {
         if word.chars().all(|c| c.is_ascii_digit()) {
             // A session passes its commands in `extra`; `apply` passes none.
-            let reason = match (extra.is_empty(), named) {
-                (true, _) => "a number takes it in a session only",
-                (false, true) => "type the number alone, without a name",
-                (false, false) => "the last advice has no such row",
+            // (A number alone never gets here in a session: it takes the row.)
+            let reason = match extra.is_empty() {
+                true => "a number takes it in a session only",
+                false => "type the number alone, without a name",
             };
             return refuse(text, format!("'{word}' is a row of the advice: {reason}"));
         }

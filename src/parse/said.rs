@@ -151,8 +151,9 @@ fn plunder(s: &State, word: &str) -> Option<Action> {
 
 /// The words of `known` closest to `word` (case aside), closest first: the
 /// words it begins (`pil`: both pilots), else at most three, each within a
-/// third of the word's length in edits (one at least: `-1` is two edits from
-/// any one-letter name, and no hint is better than all of them).
+/// third of the word's length in edits (two at least), and fewer edits than
+/// the word offered has letters (`-1` is two edits from any one-letter name,
+/// and no hint is better than all of them).
 pub fn closest<'a>(word: &str, known: &[&'a str]) -> Vec<&'a str> {
     let word = word.to_lowercase();
     if !word.is_empty() {
@@ -166,11 +167,11 @@ pub fn closest<'a>(word: &str, known: &[&'a str]) -> Vec<&'a str> {
             return begun;
         }
     }
-    let limit = (word.chars().count() / 3).max(1);
+    let limit = (word.chars().count() / 3).max(2);
     let mut near: Vec<(usize, &str)> = unique(known.iter().copied())
         .into_iter()
         .map(|k| (strsim::damerau_levenshtein(&word, &k.to_lowercase()), k))
-        .filter(|(d, _)| *d <= limit)
+        .filter(|(d, k)| *d <= limit && *d <= k.chars().count())
         .collect();
     near.sort_by_key(|(d, _)| *d);
     // Every word as close as the closest, even past three: one-letter names
@@ -303,6 +304,8 @@ mod tests {
         assert_eq!(closest("z", &["r", "b", "g", "y"]), ["r", "b", "g", "y"]);
         // Nor a word two edits from each of them.
         assert!(closest("-1", &["r", "b", "g", "y"]).is_empty());
+        // Two edits from a longer word: offered.
+        assert_eq!(closest("pirt", &["pirate", "pass"]), ["pirate"]);
         // One letter: the words it begins.
         assert_eq!(closest("s", &known), ["ship:jade", "ship:silk"]);
         assert_eq!(

@@ -297,7 +297,9 @@ fn stop_words(stop: &str) -> String {
         "p_best" => "P(best)".into(),
         "target_stderr" => "the target standard error".into(),
         "tie" => "a tie".into(),
-        "ahead" => "the leader ahead of every option".into(),
+        "ahead" => "a leader ahead of every other option".into(),
+        "settled" => "the ranking settled".into(),
+        "cap" => "the --max-samples cap".into(),
         "time_limit" => "the time limit".into(),
         "samples" => "the samples asked".into(),
         other => other.replace('_', " "),
@@ -804,6 +806,19 @@ mod tests {
     fn a_stop_is_said_in_words() {
         assert_eq!(stop_words("p_best"), "P(best)");
         assert_eq!(stop_words("time_limit"), "the time limit");
-        assert_eq!(stop_words("settled"), "settled");
+        assert_eq!(stop_words("settled"), "the ranking settled");
+        // Every stop has words of its own, none the bare name.
+        for stop in [
+            "samples",
+            "target_stderr",
+            "settled",
+            "p_best",
+            "tie",
+            "ahead",
+            "cap",
+            "time_limit",
+        ] {
+            assert_ne!(stop_words(stop), stop.replace('_', " "), "{stop}");
+        }
     }
 }
