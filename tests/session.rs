@@ -648,6 +648,11 @@ fn r16_new_records_the_winning_bid_and_the_share_bought() {
         err.contains("a bid of 9 is beyond the harbour master's credit 5"),
         "{err}"
     );
+    // Every share costs 5 (R1: the price, at least 5; nothing rose).
+    assert!(
+        out.contains("r paid 2 for the harbour master (R16) and 5 for a silk share (R1).\n"),
+        "{out}"
+    );
     assert!(err.contains("'buy:x': buy:CARGO names a cargo"), "{err}");
     assert!(
         err.contains("new: 'x' is not a player (r, b, g, y)"),

@@ -504,18 +504,15 @@ impl Session {
         let future = model_word(rest)?;
         let p = self.going()?.clone();
         let request = self.request_for(future)?;
-        let mut bar = commands::progress_bar("odds", &request);
-        let mut report = |n: u64, se: f64| bar.update(n, se);
-        interrupt::clear();
-        let odds = analysis::odds_with(&mut self.cache, &p, &request, &mut report);
-        bar.finish();
-        if interrupt::requested() {
-            interrupt::clear();
+        let cache = &mut self.cache;
+        let Some(odds) = with_progress("odds", &request, |report| {
+            analysis::odds_with(cache, &p, &request, report)
+        }) else {
             return Ok(render::wrap::wrap(
                 &interrupted("odds"),
                 self.options.fit.width,
             ));
-        }
+        };
         Ok(render::renderer_fit(Format::Table, self.options.fit).odds(&p, &odds))
     }
 
@@ -555,7 +552,7 @@ impl Session {
         let start = carried_over(&v, STAND_IN_LAYOUT)?;
         let request = self.layouts_request("bid")?;
         let typed = format!("bid {rest}");
-        let Some(bids) = self.with_progress("bids", &request, |report| {
+        let Some(bids) = with_progress("bids", &request, |report| {
             bid::bids(start.state(), buy, &request, report)
         }) else {
             return Ok(self.stopped("bids", typed.trim()));
@@ -576,7 +573,7 @@ impl Session {
         let request = self.layouts_request("layouts")?;
         let typed = format!("layouts {rest}");
         let all = rules::layouts();
-        let Some(compared) = self.with_progress("layouts", &request, |report| {
+        let Some(compared) = with_progress("layouts", &request, |report| {
             engine_layouts::compare(start.state(), &all, buy, &request, report)
         }) else {
             return Ok(self.stopped("layouts", typed.trim()));
@@ -598,26 +595,6 @@ impl Session {
                  voyage's settlement (R16)"
             )),
         }
-    }
-
-    /// `compute` with a progress bar for `what`; `None` when Ctrl-C stopped
-    /// it (what it computed is partial, and is not shown).
-    fn with_progress<T>(
-        &self,
-        what: &str,
-        request: &Request,
-        compute: impl FnOnce(analysis::Progress) -> T,
-    ) -> Option<T> {
-        let mut bar = commands::progress_bar(what, request);
-        let mut report = |n: u64, se: f64| bar.update(n, se);
-        interrupt::clear();
-        let out = compute(&mut report);
-        bar.finish();
-        if interrupt::requested() {
-            interrupt::clear();
-            return None;
-        }
-        Some(out)
     }
 
     /// What a computation of `what` stopped by Ctrl-C says: `typed` asks again.
@@ -648,20 +625,18 @@ impl Session {
 
     /// The advice for the decider of `p`, drawn; its rows are remembered.
     fn advice(&mut self, p: &Position, request: &Request) -> String {
-        let mut bar = commands::progress_bar("advice", request);
-        let mut report = |n: u64, se: f64| bar.update(n, se);
-        interrupt::clear();
-        let mut advice = analysis::advise_with(&mut self.cache, p, request, &mut report);
-        if !interrupt::requested() {
-            advice.best_by_model = analysis::best_by_model(&mut self.cache, p, request, &advice);
-        }
-        bar.finish();
-        if interrupt::requested() {
-            // What was computed before the stop is partial: none of it is shown.
-            interrupt::clear();
+        let cache = &mut self.cache;
+        let advice = with_progress("advice", request, |report| {
+            let mut advice = analysis::advise_with(cache, p, request, report);
+            if !interrupt::requested() {
+                advice.best_by_model = analysis::best_by_model(cache, p, request, &advice);
+            }
+            advice
+        });
+        let Some(advice) = advice else {
             self.rows = None;
             return render::wrap::wrap(&interrupted("advice"), self.options.fit.width);
-        }
+        };
         // Only the rows shown (--top) can be taken by their number.
         let shown = self.options.fit.top.unwrap_or(usize::MAX);
         let rows = advice
@@ -959,6 +934,25 @@ fn game_over_words(cargo: Cargo) -> String {
     )
 }
 
+/// `compute` with a progress bar for `what`; `None` when Ctrl-C stopped it
+/// (what it computed is partial, and is not shown).
+fn with_progress<T>(
+    what: &str,
+    request: &Request,
+    compute: impl FnOnce(analysis::Progress) -> T,
+) -> Option<T> {
+    let mut bar = commands::progress_bar(what, request);
+    let mut report = |n: u64, se: f64| bar.update(n, se);
+    interrupt::clear();
+    let out = compute(&mut report);
+    bar.finish();
+    if interrupt::requested() {
+        interrupt::clear();
+        return None;
+    }
+    Some(out)
+}
+
 /// What a computation stopped by Ctrl-C leaves: no figure, and the way on.
 fn interrupted(what: &str) -> String {
     format!(
@@ -1080,16 +1074,10 @@ fn harbour_words(
     names: &[String],
     rest: &str,
 ) -> Result<(Option<String>, bool), String> {
-    let words: Vec<&str> = rest.split_whitespace().collect();
-    let buys = words
-        .iter()
-        .filter(|w| w.eq_ignore_ascii_case("buy"))
-        .count();
-    let others: Vec<&str> = words
-        .iter()
-        .copied()
-        .filter(|w| !w.eq_ignore_ascii_case("buy"))
-        .collect();
+    let (buys, others): (Vec<&str>, Vec<&str>) = rest
+        .split_whitespace()
+        .partition(|w| w.eq_ignore_ascii_case("buy"));
+    let buys = buys.len();
     if let Some(word) = others.iter().find(|w| w.to_lowercase().starts_with("buy:")) {
         return Err(format!(
             "{command}: '{word}': 'buy' alone compares every purchase; buy:CARGO goes \
@@ -1189,15 +1177,7 @@ fn seen_in<'a>(finished: &'a [Finished], history: &'a [Step]) -> impl Iterator<I
 
 /// A player by name, exactly or in another case when only one matches.
 fn find_player(position: &Position, name: &str) -> Option<PlayerId> {
-    position.player(name).or_else(|| {
-        let matching: Vec<usize> = (0..position.names().len())
-            .filter(|&p| position.names()[p].eq_ignore_ascii_case(name))
-            .collect();
-        match matching.as_slice() {
-            [p] => Some(*p as PlayerId),
-            _ => None,
-        }
-    })
+    voyage_player(position.names(), name).map(|p| p as PlayerId)
 }
 
 /// `advise greedy`, `advise --future greedy`: the model named, if any.
