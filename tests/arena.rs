@@ -543,3 +543,35 @@ fn a_match_from_a_later_first_deal_plays_those_deals_as_the_whole_match() {
         assert!(err.contains("--first-deal"), "{err}");
     }
 }
+
+#[test]
+fn the_bot_command_refuses_requests_that_break_the_protocol() {
+    let position = common::position_md_json();
+    let position: Value = serde_json::from_str(&position).expect("JSON");
+    let start = serde_json::json!({"players": ["a", "b", "c"], "harbour_master": "b"});
+    let cases = [
+        (
+            serde_json::json!({"type": "hello", "protocol": 2}),
+            "protocol 2: this bot speaks protocol 1",
+        ),
+        (
+            serde_json::json!({"type": "decide", "id": 7, "seat": "red", "position": position, "options": ["pass"]}),
+            "seat: 'red' does not decide in the position, green does",
+        ),
+        (
+            serde_json::json!({"type": "decide", "id": 7, "seat": "green", "position": position, "options": ["pass", "bogus:x"]}),
+            "options: 'bogus:x' is not a legal action of green here",
+        ),
+        (
+            serde_json::json!({"type": "layout", "id": 8, "seat": "a", "start": start, "options": ["J2 S3 G4"]}),
+            "seat: 'a' is not the harbour master, b is",
+        ),
+    ];
+    for (request, words) in cases {
+        let out = common::run_bin(&["bot", "--future", "none"], Some(&format!("{request}\n")));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{request}: {err}");
+        assert!(out.stdout.is_empty(), "{request}: nothing answered");
+        assert!(err.contains(words), "{request}: {err}");
+    }
+}

@@ -3,6 +3,7 @@
 //! models. One long-lived process: its solvers and memoised values are kept
 //! across the decisions and voyages it is asked about (`engine::cache`).
 
+use super::bots::PROTOCOL;
 use crate::Error;
 use crate::engine::analysis::{self, Request};
 use crate::engine::arena::policy::state_seed;
@@ -28,7 +29,7 @@ pub fn serve(request: &Request, input: impl BufRead, out: &mut dyn Write) -> Res
         let bad = |why: String| Error::Usage(format!("bot: request line {}: {why}", k + 1));
         let v: Value = serde_json::from_str(&line).map_err(|e| bad(format!("not JSON: {e}")))?;
         let answer = match v["type"].as_str() {
-            Some("hello") => Some(json!({"type": "hello", "name": bot.name()})),
+            Some("hello") => Some(hello(&v, &bot).map_err(bad)?),
             Some("decide") => Some(bot.decide(&v).map_err(bad)?),
             Some("layout") => Some(bot.layout(&v).map_err(bad)?),
             Some("result") => None,
@@ -76,6 +77,7 @@ impl Server {
         let id = v["id"].as_u64().ok_or("a decide request needs an id")?;
         let position = read_position(&v["position"])?;
         let options = strings(&v["options"])?;
+        check_decision(v, &position, &options)?;
         let request = self.seeded(&position);
         let advice = analysis::advise_with(&mut self.cache, &position, &request, &mut |_, _| {});
         let best = advice
@@ -94,10 +96,51 @@ impl Server {
             .iter()
             .map(|text| layout::parse(text).map_err(|e| format!("options: {e}")))
             .collect::<Result<_, _>>()?;
+        let seat = v["seat"].as_str().ok_or("a layout request needs a seat")?;
+        let master = start.name(start.state().harbour_master);
+        if seat != master {
+            return Err(format!(
+                "seat: '{seat}' is not the harbour master, {master} is, who chooses the layout (R3)"
+            ));
+        }
         let request = self.seeded(&start);
         let c = layouts::compare(start.state(), &options, false, &request, &mut |_, _| {});
         let best = c.layouts.first().ok_or("no layout offered")?;
         Ok(json!({"id": id, "layout": layout::name(best.layout)}))
+    }
+}
+
+/// `hello` names the bot, for the protocol this bot speaks only.
+fn hello(v: &Value, bot: &Server) -> Result<Value, String> {
+    match v["protocol"].as_u64() {
+        Some(PROTOCOL) => Ok(json!({"type": "hello", "name": bot.name()})),
+        _ => Err(format!(
+            "protocol {}: this bot speaks protocol {PROTOCOL} (BOTS.md)",
+            v["protocol"]
+        )),
+    }
+}
+
+/// A decide request must ask the seat that decides, and offer only its legal
+/// actions (BOTS.md): anything else is a referee's mistake, and answering it
+/// anyway would hide that.
+fn check_decision(v: &Value, position: &Position, options: &[String]) -> Result<(), String> {
+    let seat = v["seat"].as_str().ok_or("a decide request needs a seat")?;
+    let decider = position.state().decider().map(|p| position.name(p));
+    if decider != Some(seat) {
+        return Err(match decider {
+            Some(who) => format!("seat: '{seat}' does not decide in the position, {who} does"),
+            None => format!("seat: '{seat}' does not decide: nobody decides in the position"),
+        });
+    }
+    let legal: Vec<String> = position
+        .legal_actions()
+        .iter()
+        .map(|a| a.to_string())
+        .collect();
+    match options.iter().find(|o| !legal.contains(o)) {
+        Some(o) => Err(format!("options: '{o}' is not a legal action of {seat} here")),
+        None => Ok(()),
     }
 }
 

@@ -18,7 +18,7 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::Duration;
 
 /// The protocol's version (BOTS.md).
-const PROTOCOL: u64 = 1;
+pub const PROTOCOL: u64 = 1;
 
 /// How long a bot may take to exit after `bye` before it is killed.
 const BYE_GRACE: Duration = Duration::from_millis(500);
