@@ -272,6 +272,22 @@ fn the_command_line_prints_layouts_and_refuses_bad_input() {
     assert_eq!(v["harbour_master"], "red");
     assert_eq!(v["future"], "none");
     assert_eq!(v["layouts"][0]["ashore"], "nutmeg");
+    assert_eq!(v["version"], env!("CARGO_PKG_VERSION"));
+    assert_eq!(
+        v["position"],
+        "red*,blue,green,yellow 0:red J0 S4 G5 %red:J2,blue:S1 ^J10,S5,N5"
+    );
+    // A position with its ships laid out is not a start: the command is named.
+    for command in ["layouts", "bid"] {
+        let out = common::run_bin(&[command, "examples/round2-after-roll1-4p.json"], None);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains(&format!(
+                "ships: {command} wants a voyage before its layout"
+            )),
+            "{err}"
+        );
+    }
     for args in [
         vec![
             "layouts",

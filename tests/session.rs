@@ -336,6 +336,13 @@ fn undo_says_what_it_undid_and_pos_prints_the_notation() {
         out.contains("> pos\nred*,blue,green,yellow 0:red J2 S3 N4\n"),
         "{out}"
     );
+    // The event before the one undone is not said again, as if just played.
+    let out = session(
+        &["session", START, "--future", "none", "--me", "yellow"],
+        "red ship:jade\nblue ship:silk\ngreen ship:nutmeg\nyellow pirate\nundo\n",
+    );
+    let undone = &out[out.find("Undid 'yellow pirate'").expect("undone")..];
+    assert!(!undone.contains("green ship:nutmeg"), "{undone}");
 }
 
 #[test]
@@ -409,7 +416,7 @@ fn a_number_takes_that_row_of_the_last_advice() {
     // A row left out by --top cannot be taken by its number.
     let out = common::run_bin(&["session", START, "--top", "3"], Some("5\n"));
     assert!(
-        text(&out.stderr).contains("the last advice has rows 1 to 3, not 5"),
+        text(&out.stderr).contains("the last advice shows rows 1 to 3 (--top 3), not 5"),
         "{}",
         text(&out.stderr)
     );
@@ -781,6 +788,24 @@ fn a_mistyped_word_is_offered_only_what_could_stand_there() {
         err.contains("'1' is a row of the advice: type the number alone, without a name"),
         "{err}"
     );
+    // A name alone lacks its action; a short form one edit away is offered
+    // by its full name; `board` is no word for the board in a session.
+    let out = common::run_bin(
+        &["session", "--future", "none", START],
+        Some("red\nred shp:j\nboard\n"),
+    );
+    let err = text(&out.stderr);
+    assert!(
+        err.contains(
+            "an action must follow red (e.g. pass, ship:jade, ship:silk, ship:nutmeg, ...)"
+        ),
+        "{err}"
+    );
+    assert!(
+        err.contains("'shp:j' is not an action; did you mean ship:jade"),
+        "{err}"
+    );
+    assert!(err.contains("'board' is not an action"), "{err}");
     // A mistyped command with its words.
     let out = common::run_bin(
         &["session", "--future", "none", START],

@@ -216,7 +216,7 @@ pub enum Command {
     /// Events as for apply, as a player types them (any case, cargo initials,
     /// moves in any order, "roll" with one die per ship at sea), or a row
     /// number of the last advice; commands: show, pos, advise [MODEL], odds
-    /// [MODEL], model MODEL, fit, undo, new, help, quit. After each event it
+    /// [MODEL], model MODEL, fit, undo, new, bid, layouts, help, quit. After each event it
     /// prints the board and the advice for whoever decides next; with --me
     /// NAME, only when NAME decides (one line for every other event). Under
     /// --future quantal without --lambda, lambda is fitted to the placements

@@ -139,7 +139,9 @@ fn check_decision(v: &Value, position: &Position, options: &[String]) -> Result<
         .map(|a| a.to_string())
         .collect();
     match options.iter().find(|o| !legal.contains(o)) {
-        Some(o) => Err(format!("options: '{o}' is not a legal action of {seat} here")),
+        Some(o) => Err(format!(
+            "options: '{o}' is not a legal action of {seat} here"
+        )),
         None => Ok(()),
     }
 }

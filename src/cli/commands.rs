@@ -62,7 +62,7 @@ pub fn respond(config: &Config, cache: &mut Cache, progress: Progress) -> Result
     let renderer = render::renderer_fit(config.format, config.fit);
     match &config.task {
         Task::Layouts { top, only, buy } => {
-            let start = read_start(&config.source)?;
+            let start = read_start(&config.source, "layouts")?;
             let chosen = if only.is_empty() {
                 rules::layouts()
             } else {
@@ -74,7 +74,7 @@ pub fn respond(config: &Config, cache: &mut Cache, progress: Progress) -> Result
             Ok(renderer.layouts(&start, &c, top.unwrap_or(chosen.len())))
         }
         Task::Bid { buy } => {
-            let start = read_start(&config.source)?;
+            let start = read_start(&config.source, "bid")?;
             let bids = bid::bids(start.state(), *buy, &config.request, progress);
             Ok(renderer.bids(&start, &bids))
         }
@@ -86,17 +86,17 @@ pub fn respond(config: &Config, cache: &mut Cache, progress: Progress) -> Result
 }
 
 /// A voyage start, for `layouts` and `bid`: JSON without ships, or notation.
-fn read_start(source: &Source) -> Result<Position, Error> {
+fn read_start(source: &Source, command: &str) -> Result<Position, Error> {
     let (text, origin) = read_text(source)?;
     if text.trim_start().starts_with('{') {
-        return json::read_start(&text).map_err(words::start_error);
+        return json::read_start(&text).map_err(|e| words::start_error(e, command));
     }
     let position =
         notation::parse(text.trim()).map_err(|e| Error::Usage(format!("{origin}:\n{e}")))?;
     let s = position.state();
     let placed = s.player_ids().any(|p| s.placed(p) > 0) || s.passed != 0;
     if s.rolls_done != 0 || placed {
-        return Err(words::start_error(StartError::NotAStart));
+        return Err(words::start_error(StartError::NotAStart, command));
     }
     Ok(position)
 }

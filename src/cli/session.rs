@@ -346,7 +346,7 @@ impl Session {
                 ..Reply::text(String::new())
             },
             "help" | "?" => Reply::text(format!("{HELP}\n")),
-            "show" | "board" => self.show().into(),
+            "show" => self.show().into(),
             "pos" | "notation" => self.notation().into(),
             "advise" => self.advise(rest).into(),
             "odds" => self.odds(rest).into(),
@@ -657,8 +657,12 @@ impl Session {
                 match k.checked_sub(1).and_then(|i| rows.get(i)) {
                     Some(&a) => a,
                     None => {
+                        let top = match self.options.fit.top {
+                            Some(top) if top == rows.len() => format!(" (--top {top})"),
+                            _ => String::new(),
+                        };
                         return Err(format!(
-                            "the last advice has rows 1 to {}, not {word}",
+                            "the last advice shows rows 1 to {}{top}, not {word}",
                             rows.len()
                         ));
                     }
@@ -740,7 +744,7 @@ impl Session {
             self.history = last.history;
             return Ok(format!(
                 "Undid 'new': back to the end of the last voyage.\n{}",
-                self.report()
+                self.report_with(false)
             ));
         }
         let undone = self.history.pop().map(|s| s.said).unwrap_or_default();
@@ -753,7 +757,7 @@ impl Session {
             self.options.fit.width,
         );
         if self.options.me.is_none() || self.my_decision() {
-            out += &self.report();
+            out += &self.report_with(false);
         }
         Ok(out)
     }
@@ -783,8 +787,17 @@ impl Session {
     /// What is due now: the board and the advice (or the dice), in one line
     /// when `--me` is given and someone else decides, or the settlement.
     fn report(&mut self) -> String {
+        self.report_with(true)
+    }
+
+    /// The report, `echo` saying whether the event that led here is repeated:
+    /// not after `undo`, where it would read as just played.
+    fn report_with(&mut self, echo: bool) -> String {
         let step = self.current();
-        let said = step.said.clone();
+        let said = match echo {
+            true => step.said.clone(),
+            false => String::new(),
+        };
         let position = match &step.outcome {
             Outcome::Settled(v) => {
                 let end = self.end_of_voyage(v);

@@ -18,19 +18,19 @@ pub fn request_error(e: RequestError) -> Error {
     })
 }
 
-/// A voyage start that `layouts` cannot read.
-pub fn start_error(e: StartError) -> Error {
+/// A voyage start that `command` (`layouts` or `bid`) cannot read.
+pub fn start_error(e: StartError, command: &str) -> Error {
     match e {
         StartError::Json(j) => Error::Json(j),
         StartError::Invalid(problems) => Error::Setup(problems),
         StartError::NotAnObject => {
-            Error::Usage("layouts: the position must be a JSON object".into())
+            Error::Usage(format!("{command}: the position must be a JSON object"))
         }
-        StartError::HasShips => Error::Usage(
-            "ships: layouts wants a voyage before its layout: leave ships out or empty".into(),
-        ),
-        StartError::Shape(why) => Error::Usage(format!("layouts: {why}")),
-        StartError::NotAStart => Error::Usage(format!("layouts: {e}")),
+        StartError::HasShips => Error::Usage(format!(
+            "ships: {command} wants a voyage before its layout: leave ships out or empty"
+        )),
+        StartError::Shape(why) => Error::Usage(format!("{command}: {why}")),
+        StartError::NotAStart => Error::Usage(format!("{command}: {e}")),
     }
 }
 

@@ -52,6 +52,20 @@ pub fn parse_with(position: &Position, text: &str, extra: &[&str]) -> Result<Eve
         [roll, dice @ ..] if roll.eq_ignore_ascii_case("roll") => {
             parse_roll(s, text, dice).map(Event::Roll)
         }
+        // A name alone: the action is missing.
+        [who] if find_player(position, who).is_some() && said::action(s, who).is_none() => {
+            let legal: Vec<String> = position
+                .legal_actions()
+                .iter()
+                .map(Action::to_string)
+                .collect();
+            let shown = legal.iter().take(4).cloned().collect::<Vec<_>>().join(", ");
+            let more = if legal.len() > 4 { ", ..." } else { "" };
+            Err(refuse(
+                text,
+                format!("an action must follow {who} (e.g. {shown}{more})"),
+            ))
+        }
         // A player's name comes first, even one that abbreviates an action.
         [who, rest @ ..]
             if !rest.is_empty()
@@ -127,13 +141,14 @@ fn parse_action(
             );
         }
         let legal: Vec<String> = position.legal_actions().iter().map(Action::to_string).collect();
-        let mut known: Vec<&str> = legal.iter().map(String::as_str).collect();
+        let actions: Vec<&str> = legal.iter().map(String::as_str).collect();
+        let mut others: Vec<&str> = Vec::new();
         if !named {
-            known.push("roll");
-            known.extend(position.names().iter().map(String::as_str));
-            known.extend_from_slice(extra);
+            others.push("roll");
+            others.extend(position.names().iter().map(String::as_str));
+            others.extend_from_slice(extra);
         }
-        let hint = match said::did_you_mean(word, &known) {
+        let hint = match said::did_you_mean_action(word, &actions, &others) {
             hint if hint.is_empty() => {
                 " (e.g. ship:jade, harbour:B, pirate, pass, stay, board:silk, jade+1, none, jade:harbour)"
                     .to_string()

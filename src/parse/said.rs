@@ -194,8 +194,36 @@ fn unique<'a>(words: impl Iterator<Item = &'a str>) -> Vec<&'a str> {
 
 /// "; did you mean ship:jade or ship:silk?", or nothing when no word is close.
 pub fn did_you_mean(word: &str, known: &[&str]) -> String {
-    let near = closest(word, known);
-    match near.as_slice() {
+    mean(&closest(word, known))
+}
+
+/// [`did_you_mean`] among actions, each also known by its short form with
+/// cargo initials (`shp:j` is one edit from `ship:j`, so `ship:jade` is
+/// offered), offered by its full name.
+pub fn did_you_mean_action(word: &str, actions: &[&str], others: &[&str]) -> String {
+    let shorts: Vec<(String, &str)> = actions.iter().map(|a| (initials(a), *a)).collect();
+    let mut known: Vec<&str> = actions.to_vec();
+    known.extend(shorts.iter().map(|(short, _)| short.as_str()));
+    known.extend_from_slice(others);
+    let near = closest(word, &known).into_iter().map(|k| {
+        shorts
+            .iter()
+            .find(|(short, _)| short == k)
+            .map_or(k, |(_, full)| *full)
+    });
+    mean(&unique(near))
+}
+
+/// An action's name with its cargos by their initials: `jade+1,silk+1` is
+/// `j+1,s+1`.
+fn initials(action: &str) -> String {
+    Cargo::ALL.iter().fold(action.to_string(), |name, c| {
+        name.replace(c.name(), &c.name()[..1])
+    })
+}
+
+fn mean(near: &[&str]) -> String {
+    match near {
         [] => String::new(),
         [one] => format!("; did you mean {one}?"),
         [first @ .., last] => format!("; did you mean {} or {last}?", first.join(", ")),

@@ -43,7 +43,7 @@ fn reason_words(reason: &Reason, method: Method) -> String {
             format!("exact equilibrium (max-n), {nodes} nodes (--max-nodes {max_nodes})")
         }
         Reason::Rounds { nodes, max_nodes } => format!(
-            "equilibrium searched round by round: {nodes} nodes, the deepest search within --max-nodes {max_nodes}"
+            "equilibrium searched round by round: {nodes} nodes in the deepest search that finished (--max-nodes {max_nodes})"
         ),
         Reason::Horizon {
             depth,

@@ -491,6 +491,9 @@ pub fn settlement_json(v: &Voyage) -> String {
 #[derive(Serialize)]
 pub struct LayoutsJson {
     pub format_version: u32,
+    pub version: &'static str,
+    /// The voyage start, in the notation (its ships stand for any layout).
+    pub position: String,
     pub harbour_master: String,
     #[serde(flatten)]
     pub how: MethodJson,
@@ -527,6 +530,8 @@ pub struct PurchaseJson {
 pub fn layouts_json(position: &Position, c: &Comparison, top: usize) -> LayoutsJson {
     LayoutsJson {
         format_version: FORMAT_VERSION,
+        version: VERSION,
+        position: notation::format(position),
         harbour_master: position.name(c.harbour_master).to_string(),
         how: method_json(&c.how),
         buy: c.buy,
