@@ -116,7 +116,10 @@ fn a_bad_line_answers_its_own_error_and_the_rest_are_answered() {
         (2, "fly"),
         (3, "14"),
         (4, "harbour_master"),
-        (5, "sample"),
+        (
+            5,
+            "options.sample: not an option of this command; did you mean samples?",
+        ),
     ] {
         let error = answers[k]["error"]
             .as_str()
@@ -125,6 +128,15 @@ fn a_bad_line_answers_its_own_error_and_the_rest_are_answered() {
         assert!(answers[k].get("result").is_none());
     }
     assert_eq!(answers[2]["id"], 2);
+    // A value the flag does not take is named by its path, with the values it takes.
+    let input = json!({"id": 1, "command": "advise", "notation": "r*,b,g 2:r J13:b S10 N4", "options": {"future": 3}});
+    let out = common::run_bin(&["batch"], Some(&input.to_string()));
+    let answers = lines(&String::from_utf8_lossy(&out.stdout));
+    let error = answers[0]["error"].as_str().unwrap_or_default();
+    assert!(
+        error.contains("options.future: invalid value '3' (expected one of none, greedy"),
+        "{error}"
+    );
 }
 
 #[test]

@@ -163,9 +163,39 @@ fn option_flags(key: &str, value: &Value, out: &mut Vec<String>) -> Result<(), S
     Ok(())
 }
 
-/// Clap's message without its usage lines and colours: the first line.
+/// Clap's complaint in the request's words: the option by its path
+/// (`options.futur`), with clap's suggestion or the values it takes; else
+/// clap's first line, without usage lines and colours.
 fn clap_message(e: &clap::Error) -> String {
-    let text = e.to_string();
-    let first = text.lines().next().unwrap_or_default();
-    first.trim_start_matches("error: ").to_string()
+    use clap::error::{ContextKind, ErrorKind};
+    let context = |kind| e.get(kind).map(ToString::to_string);
+    // "--future <FUTURE>" is the option `future`.
+    let key = |flag: &str| {
+        let name = flag.split_whitespace().next().unwrap_or(flag);
+        name.trim_start_matches("--").replace('-', "_")
+    };
+    let arg = context(ContextKind::InvalidArg);
+    match (e.kind(), arg) {
+        (ErrorKind::UnknownArgument, Some(arg)) => {
+            let hint = context(ContextKind::SuggestedArg)
+                .map(|s| format!("; did you mean {}?", key(&s)))
+                .unwrap_or_default();
+            format!("options.{}: not an option of this command{hint}", key(&arg))
+        }
+        (ErrorKind::InvalidValue | ErrorKind::ValueValidation, Some(arg)) => {
+            let value = context(ContextKind::InvalidValue).unwrap_or_default();
+            let valid = context(ContextKind::ValidValue)
+                .map(|v| format!(" (expected one of {v})"))
+                .unwrap_or_default();
+            let why = std::error::Error::source(e)
+                .map(|why| format!(": {why}"))
+                .unwrap_or_default();
+            format!("options.{}: invalid value '{value}'{valid}{why}", key(&arg))
+        }
+        _ => {
+            let text = e.to_string();
+            let first = text.lines().next().unwrap_or_default();
+            first.trim_start_matches("error: ").to_string()
+        }
+    }
 }
