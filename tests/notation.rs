@@ -488,6 +488,12 @@ fn bad_cash() {
         "                              ^^",
         "expected each player once in the cash, found 'r' again",
     );
+    // R5: cash is what a player holds, never below 0; `r-5` is no tag `r-`.
+    check_only(
+        "r*,b,g,y 1:g J7 S9 G2 $r-5",
+        "                       ^^^",
+        "cash is never negative, found r with -5",
+    );
 }
 
 #[test]

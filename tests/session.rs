@@ -662,7 +662,10 @@ fn r16_new_records_the_winning_bid_and_the_share_bought() {
     );
     assert!(err.contains("'buy:x': buy:CARGO names a cargo"), "{err}");
     assert!(
-        err.contains("new: 'x' is not a player (r, b, g, y)"),
+        err.contains(
+            "new: 'x' is not a player (r, b, g, y); the layout is three ships, e.g. J2 S3 G4; \
+             did you mean r, b, g or y?"
+        ),
         "{err}"
     );
     // r pays 2 for the role and 5 for a silk share: 7 - 2 - 5 = 0.
@@ -1033,5 +1036,25 @@ fn r5_r8_every_refused_action_has_a_reason() {
                 assert!(why.is_some(), "seed {seed}: {a} refused without a reason");
             }
         }
+    }
+}
+
+#[test]
+fn r8_three_moves_are_refused_with_the_pilot_s_reach() {
+    for (notation, event, words) in [
+        (
+            "r*,b,g 2:large J10 S9 G8 l:b",
+            "b jade+1,silk+1,ginseng+1",
+            "the large pilot moves 2 spaces in all (R8), not 3",
+        ),
+        (
+            "r*,b,g 2:small J10 S9 G8 s:b",
+            "b j+1,s-1,g+1",
+            "the small pilot moves 1 space in all (R8), not 3",
+        ),
+    ] {
+        let out = common::run_bin(&["apply", "--pos", notation, event], None);
+        assert_eq!(out.status.code(), Some(2));
+        assert!(text(&out.stderr).contains(words), "{}", text(&out.stderr));
     }
 }

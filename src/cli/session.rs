@@ -1158,7 +1158,7 @@ fn carried_over(v: &Voyage, text: &str) -> Result<Position, String> {
         // A word with no space number is no ship (J2): a name mistyped.
         let names: Vec<&str> = v.names.iter().map(String::as_str).collect();
         return Err(format!(
-            "new: '{first}' is not a player ({}){}; the layout is three ships, e.g. J2 S3 G4",
+            "new: '{first}' is not a player ({}); the layout is three ships, e.g. J2 S3 G4{}",
             names.join(", "),
             said::did_you_mean(first, &names)
         ));

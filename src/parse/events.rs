@@ -7,7 +7,10 @@ use super::said;
 use crate::position::Position;
 use crate::report::Voyage;
 pub use crate::rules::Event;
-use crate::rules::{self, Action, DIE_SIDES, MAX_PLAYERS, Phase, SHIPS, State};
+use crate::rules::{
+    self, Action, DIE_SIDES, LARGE_PILOT_SPACES, MAX_PLAYERS, Phase, SHIPS, SMALL_PILOT_SPACES,
+    State,
+};
 
 /// Why an event was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -139,6 +142,14 @@ fn parse_action(
                 text,
                 format!("'{word}' is a command, not an action: type it alone, without a name"),
             );
+        }
+        let pilot = match s.phase {
+            Phase::SmallPilot => Some(("small", SMALL_PILOT_SPACES)),
+            Phase::LargePilot => Some(("large", LARGE_PILOT_SPACES)),
+            _ => None,
+        };
+        if let (Some((which, spaces)), Some(total)) = (pilot, said::too_many_moves(word)) {
+            return refuse(text, rules::refusal::too_far(which, spaces, total));
         }
         let legal: Vec<String> = position.legal_actions().iter().map(Action::to_string).collect();
         let actions: Vec<&str> = legal.iter().map(String::as_str).collect();

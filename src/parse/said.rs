@@ -126,6 +126,24 @@ fn pilot(s: &State, word: &str) -> Option<Action> {
     Some(Action::Pilot(out))
 }
 
+/// The spaces in all of more moves than a pilot makes (`j+1,s+1,g+1`: 3),
+/// so that the refusal can give R8's reason; `None` when `word` is not moves
+/// or is no more than two of them.
+pub fn too_many_moves(word: &str) -> Option<u32> {
+    let parts: Vec<&str> = word.split(',').filter(|p| !p.is_empty()).collect();
+    if parts.len() <= 2 {
+        return None;
+    }
+    parts
+        .iter()
+        .map(|part| {
+            let at = part.find(['+', '-'])?;
+            cargo(&part[..at])?;
+            part[at + 1..].parse::<u32>().ok()
+        })
+        .sum()
+}
+
 fn plunder(s: &State, word: &str) -> Option<Action> {
     let parts: Vec<&str> = word.split(',').filter(|p| !p.is_empty()).collect();
     if parts.is_empty() || parts.len() > SHIPS {

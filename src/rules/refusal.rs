@@ -118,14 +118,17 @@ fn boarding(s: &State, cargo: Cargo, remove: Option<u8>, boarded: [u8; 3]) -> Op
     })
 }
 
+/// R8's reason for moves of `total` spaces by the `which` pilot.
+pub fn too_far(which: &str, spaces: u8, total: u32) -> String {
+    let s = if spaces == 1 { "" } else { "s" };
+    format!("the {which} pilot moves {spaces} space{s} in all (R8), not {total}")
+}
+
 fn pilot(s: &State, moves: [Option<ShipMove>; 2], which: &str, spaces: u8) -> Option<String> {
     let moves: Vec<ShipMove> = moves.iter().flatten().copied().collect();
     let total: u8 = moves.iter().map(|m| m.delta.unsigned_abs()).sum();
     if total > spaces {
-        let s = if spaces == 1 { "" } else { "s" };
-        return Some(format!(
-            "the {which} pilot moves {spaces} space{s} in all (R8), not {total}"
-        ));
+        return Some(too_far(which, spaces, u32::from(total)));
     }
     if moves.iter().any(|m| m.delta == 0) {
         return Some("a move of 0 spaces is no move: 'none' moves nothing".into());

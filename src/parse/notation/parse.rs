@@ -563,6 +563,17 @@ impl<'a> Parser<'a> {
                     return Err(c.error(span, example));
                 }
                 c.pos = span.start + name.len();
+                // `r-5` reads as the tag `r-`: say what was meant.
+                let player = name.strip_suffix('-');
+                if let Some(p) = player.filter(|p| self.setup.players.iter().any(|n| n == p)) {
+                    return Err(Located {
+                        span,
+                        message: format!(
+                            "cash is never negative, found {p} with {}",
+                            &run[p.len()..]
+                        ),
+                    });
+                }
                 name.to_string()
             };
             let (amount, span) = c.number("the cash after the player tag, as in r12")?;
