@@ -492,7 +492,7 @@ fn bad_cash() {
     check_only(
         "r*,b,g,y 1:g J7 S9 G2 $r-5",
         "                       ^^^",
-        "cash is never negative, found r with -5",
+        "cash cannot be negative, found -5",
     );
 }
 
@@ -579,10 +579,11 @@ fn every_problem_of_the_rules_is_reported() {
         "                          ^^",
         "must be 1 to 6 workers per player, found 9",
     );
+    // `r-5` is r's cash, negative, not a player `r-`.
     check(
         input,
         "                              ^^^",
-        "unknown player 'r-'",
+        "cash cannot be negative, found -5",
     );
 }
 

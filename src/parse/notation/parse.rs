@@ -552,6 +552,7 @@ impl<'a> Parser<'a> {
         let example = "a player tag then the cash, as in r12";
         c.list("players", |c, _| {
             let start = c.pos;
+            let mut sign = 1;
             let name = if c.peek() == Some('"') {
                 c.quoted()?.0
             } else {
@@ -563,20 +564,19 @@ impl<'a> Parser<'a> {
                     return Err(c.error(span, example));
                 }
                 c.pos = span.start + name.len();
-                // `r-5` reads as the tag `r-`: say what was meant.
-                let player = name.strip_suffix('-');
-                if let Some(p) = player.filter(|p| self.setup.players.iter().any(|n| n == p)) {
-                    return Err(Located {
-                        span,
-                        message: format!(
-                            "cash is never negative, found {p} with {}",
-                            &run[p.len()..]
-                        ),
-                    });
+                // `r-5` is r's cash of -5, which validation refuses by its
+                // field, unless a player is named `r-`.
+                let known = |tag: &str| self.setup.players.iter().any(|n| n == tag);
+                match name.strip_suffix('-').filter(|p| known(p) && !known(name)) {
+                    Some(player) => {
+                        sign = -1;
+                        player.to_string()
+                    }
+                    None => name.to_string(),
                 }
-                name.to_string()
             };
             let (amount, span) = c.number("the cash after the player tag, as in r12")?;
+            let amount = sign * amount;
             let entry = start..span.end;
             if cash.insert(name.clone(), amount).is_some() {
                 return Err(Located {
