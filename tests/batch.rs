@@ -137,6 +137,20 @@ fn a_bad_line_answers_its_own_error_and_the_rest_are_answered() {
         error.contains("options.future: invalid value '3' (expected one of none, greedy"),
         "{error}"
     );
+    // A negative number is a value, and a switch takes no value.
+    for (options, words) in [
+        (json!({"seed": -3}), "options.seed: invalid value '-3'"),
+        (
+            json!({"count_shares": 1}),
+            "options.count_shares: takes true or false",
+        ),
+    ] {
+        let input = json!({"id": 1, "command": "advise", "notation": "r*,b,g 2:r J13:b S10 N4", "options": options});
+        let out = common::run_bin(&["batch"], Some(&input.to_string()));
+        let answers = lines(&String::from_utf8_lossy(&out.stdout));
+        let error = answers[0]["error"].as_str().unwrap_or_default();
+        assert!(error.contains(words), "{error}");
+    }
 }
 
 #[test]

@@ -488,6 +488,12 @@ fn bad_cash() {
         "                              ^^",
         "expected each player once in the cash, found 'r' again",
     );
+    // A player named `r-` keeps the tag: `r-5` is r- with 5.
+    let p = manila_odds::parse::notation::parse("r*,r-,b 0:r J2 S3 G4 $r-5").expect("valid");
+    assert_eq!(
+        p.to_setup().cash.and_then(|c| c.get("r-").copied()),
+        Some(5)
+    );
     // R5: cash is what a player holds, never below 0; `r-5` is no tag `r-`.
     check_only(
         "r*,b,g,y 1:g J7 S9 G2 $r-5",

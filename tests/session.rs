@@ -663,8 +663,8 @@ fn r16_new_records_the_winning_bid_and_the_share_bought() {
     assert!(err.contains("'buy:x': buy:CARGO names a cargo"), "{err}");
     assert!(
         err.contains(
-            "new: 'x' is not a player (r, b, g, y); the layout is three ships, e.g. J2 S3 G4; \
-             did you mean r, b, g or y?"
+            "new: 'x' is neither a player (r, b, g, y) nor a ship (the layout is three ships, \
+             e.g. J2 S3 G4); did you mean r, b, g or y?"
         ),
         "{err}"
     );

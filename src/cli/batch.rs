@@ -148,12 +148,13 @@ fn option_flags(key: &str, value: &Value, out: &mut Vec<String>) -> Result<(), S
         }
         Value::Bool(true) => out.push(flag),
         Value::Bool(false) => {}
-        Value::Number(n) => out.extend([flag, n.to_string()]),
-        Value::String(s) => out.extend([flag, s.clone()]),
+        // `--seed=-3`: joined, a value that starts with '-' is still a value.
+        Value::Number(n) => out.push(format!("{flag}={n}")),
+        Value::String(s) => out.push(format!("{flag}={s}")),
         Value::Array(items) => {
             for item in items {
                 match item {
-                    Value::String(s) => out.extend([flag.clone(), s.clone()]),
+                    Value::String(s) => out.push(format!("{flag}={s}")),
                     _ => return Err("a list of strings".into()),
                 }
             }
@@ -172,10 +173,16 @@ fn clap_message(e: &clap::Error) -> String {
     // "--future <FUTURE>" is the option `future`.
     let key = |flag: &str| {
         let name = flag.split_whitespace().next().unwrap_or(flag);
-        name.trim_start_matches("--").replace('-', "_")
+        match name.trim_start_matches("--").replace('-', "_") {
+            no if no == "no_variance_reduction" => "variance_reduction".to_string(),
+            name => name,
+        }
     };
-    let arg = context(ContextKind::InvalidArg);
+    let arg = context(ContextKind::InvalidArg).filter(|arg| arg.starts_with("--"));
     match (e.kind(), arg) {
+        (ErrorKind::TooManyValues, Some(arg)) => {
+            format!("options.{}: takes true or false", key(&arg))
+        }
         (ErrorKind::UnknownArgument, Some(arg)) => {
             let hint = context(ContextKind::SuggestedArg)
                 .map(|s| format!("; did you mean {}?", key(&s)))

@@ -138,6 +138,9 @@ fn check_decision(v: &Value, position: &Position, options: &[String]) -> Result<
         .iter()
         .map(|a| a.to_string())
         .collect();
+    if options.is_empty() {
+        return Err("options: empty; BOTS.md offers every legal action".into());
+    }
     match options.iter().find(|o| !legal.contains(o)) {
         Some(o) => Err(format!(
             "options: '{o}' is not a legal action of {seat} here"

@@ -125,7 +125,7 @@ pub struct Session {
     cache: Cache,
     /// The actions of the last advice shown, best first, and the position it
     /// was for: a number takes that row.
-    rows: Option<(Position, Vec<Action>)>,
+    rows: Option<(Position, Vec<Action>, usize)>,
     /// `new` was typed alone: the next line is the layout.
     awaiting_layout: bool,
     /// The voyages finished before this one, kept whole: `undo` at a
@@ -645,20 +645,20 @@ impl Session {
             .take(shown)
             .map(|o| o.action)
             .collect();
-        self.rows = Some((p.clone(), rows));
+        self.rows = Some((p.clone(), rows, advice.options.len()));
         render::renderer_fit(Format::Table, self.options.fit).advice(p, &advice)
     }
 
     fn take_row(&mut self, word: &str) -> Result<String, String> {
         let p = self.going()?.clone();
         let action = match &self.rows {
-            Some((shown, rows)) if *shown == p => {
+            Some((shown, rows, all)) if *shown == p => {
                 let k: usize = word.parse().map_err(|_| format!("'{word}' is not a row"))?;
                 match k.checked_sub(1).and_then(|i| rows.get(i)) {
                     Some(&a) => a,
                     None => {
                         let top = match self.options.fit.top {
-                            Some(top) if top == rows.len() => format!(" (--top {top})"),
+                            Some(top) if rows.len() < *all => format!(" (--top {top})"),
                             _ => String::new(),
                         };
                         return Err(format!(
@@ -794,9 +794,10 @@ impl Session {
     /// not after `undo`, where it would read as just played.
     fn report_with(&mut self, echo: bool) -> String {
         let step = self.current();
-        let said = match echo {
-            true => step.said.clone(),
-            false => String::new(),
+        let said = if echo {
+            step.said.clone()
+        } else {
+            String::new()
         };
         let position = match &step.outcome {
             Outcome::Settled(v) => {
@@ -1158,7 +1159,7 @@ fn carried_over(v: &Voyage, text: &str) -> Result<Position, String> {
         // A word with no space number is no ship (J2): a name mistyped.
         let names: Vec<&str> = v.names.iter().map(String::as_str).collect();
         return Err(format!(
-            "new: '{first}' is not a player ({}); the layout is three ships, e.g. J2 S3 G4{}",
+            "new: '{first}' is neither a player ({}) nor a ship (the layout is three ships, e.g. J2 S3 G4){}",
             names.join(", "),
             said::did_you_mean(first, &names)
         ));

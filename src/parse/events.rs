@@ -56,7 +56,11 @@ pub fn parse_with(position: &Position, text: &str, extra: &[&str]) -> Result<Eve
             parse_roll(s, text, dice).map(Event::Roll)
         }
         // A name alone: the action is missing.
-        [who] if find_player(position, who).is_some() && said::action(s, who).is_none() => {
+        [who]
+            if find_player(position, who).is_some()
+                && find_player(position, who) == s.decider()
+                && said::action(s, who).is_none() =>
+        {
             let legal: Vec<String> = position
                 .legal_actions()
                 .iter()
@@ -148,7 +152,10 @@ fn parse_action(
             Phase::LargePilot => Some(("large", LARGE_PILOT_SPACES)),
             _ => None,
         };
-        if let (Some((which, spaces)), Some(total)) = (pilot, said::too_many_moves(word)) {
+        let too_far = pilot.and_then(|(which, spaces)| {
+            said::too_many_moves(word, spaces).map(|total| (which, spaces, total))
+        });
+        if let Some((which, spaces, total)) = too_far {
             return refuse(text, rules::refusal::too_far(which, spaces, total));
         }
         let legal: Vec<String> = position.legal_actions().iter().map(Action::to_string).collect();

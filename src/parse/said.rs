@@ -126,22 +126,23 @@ fn pilot(s: &State, word: &str) -> Option<Action> {
     Some(Action::Pilot(out))
 }
 
-/// The spaces in all of more moves than a pilot makes (`j+1,s+1,g+1`: 3),
-/// so that the refusal can give R8's reason; `None` when `word` is not moves
-/// or is no more than two of them.
-pub fn too_many_moves(word: &str) -> Option<u32> {
+/// The total spaces of three or more pilot moves beyond the pilot's reach
+/// `spaces` (`j+1,s+1,g+1`: 3), for R8's refusal; `None` when `word` is not
+/// such moves.
+pub fn too_many_moves(word: &str, spaces: u8) -> Option<u32> {
     let parts: Vec<&str> = word.split(',').filter(|p| !p.is_empty()).collect();
     if parts.len() <= 2 {
         return None;
     }
-    parts
+    let total: u32 = parts
         .iter()
         .map(|part| {
             let at = part.find(['+', '-'])?;
             cargo(&part[..at])?;
-            part[at + 1..].parse::<u32>().ok()
+            part[at + 1..].parse::<u8>().ok().map(u32::from)
         })
-        .sum()
+        .sum::<Option<u32>>()?;
+    (total > u32::from(spaces)).then_some(total)
 }
 
 fn plunder(s: &State, word: &str) -> Option<Action> {
@@ -269,6 +270,32 @@ mod tests {
         {
             assert_eq!(action(&s, name), Action::parse(name), "{name}");
         }
+    }
+
+    #[test]
+    fn r8_too_many_moves_counts_three_or_more_moves_beyond_the_reach() {
+        assert_eq!(too_many_moves("j+1,s+1,g+1", 2), Some(3));
+        assert_eq!(too_many_moves("jade+1,silk-1,ginseng+1", 1), Some(3));
+        // Two moves are an action or its refusal; moves within reach, or
+        // anything that is not moves, get the usual hint.
+        assert_eq!(too_many_moves("j+1,s+1", 1), None);
+        assert_eq!(too_many_moves("j+1,s+0,g+0", 1), None);
+        assert_eq!(too_many_moves("j+1,q+1,g+1", 2), None);
+        assert_eq!(too_many_moves("j+4294967295,s+1,g+1", 2), None);
+    }
+
+    #[test]
+    fn actions_are_offered_by_their_full_names_when_a_short_form_is_near() {
+        let actions = ["pass", "ship:jade", "ship:silk", "harbour:A"];
+        assert_eq!(
+            did_you_mean_action("shp:j", &actions, &[]),
+            "; did you mean ship:jade or ship:silk?"
+        );
+        assert_eq!(
+            did_you_mean_action("harbor:a", &actions, &["red"]),
+            "; did you mean harbour:A?"
+        );
+        assert_eq!(initials("jade+1,ginseng-1"), "j+1,g-1");
     }
 
     #[test]

@@ -491,6 +491,7 @@ pub fn settlement_json(v: &Voyage) -> String {
 #[derive(Serialize)]
 pub struct LayoutsJson {
     pub format_version: u32,
+    /// The tool's version.
     pub version: &'static str,
     /// The voyage start, in the notation (its ships stand for any layout).
     pub position: String,
