@@ -57,8 +57,7 @@ pub fn parse_with(position: &Position, text: &str, extra: &[&str]) -> Result<Eve
         }
         // A name alone: the action is missing.
         [who]
-            if find_player(position, who).is_some()
-                && find_player(position, who) == s.decider()
+            if find_player(position, who).is_some_and(|p| Some(p) == s.decider())
                 && said::action(s, who).is_none() =>
         {
             let legal: Vec<String> = position
