@@ -570,7 +570,11 @@ fn r12_apply_json_names_the_cargo_that_ends_the_game_and_the_known_wealth() {
     let json: serde_json::Value = serde_json::from_str(&common::run_ok(&args, None)).expect("json");
     assert_eq!(json["game_over"], "jade");
     // g and y have no cash given: they are left out.
-    assert_eq!(json["wealth"], serde_json::json!({"r": 123.0, "b": 30.0}));
+    // Whole coins, as a position's cash and prices are read (R12).
+    assert_eq!(json["wealth"], serde_json::json!({"r": 123, "b": 30}));
+    assert_eq!(json["prices"]["jade"], serde_json::json!(30));
+    assert!(json["payouts"]["r"].is_i64(), "{json}");
+    assert!(json["profits"]["b"].is_i64(), "{json}");
     // Jade from 10 rises to 20 only: no game's end and no wealth.
     let mut args = args;
     args[3] = "r*,b,g,y 0:r J2 S3 G4 $r30,b30 %r:J2 ^J10";

@@ -211,6 +211,22 @@ fn a_map_key_that_is_no_cargo_is_named_in_the_path() {
 }
 
 #[test]
+fn a_wrong_type_under_a_cargo_key_names_the_cargo() {
+    let doc = with(base(), |d| d["prices"]["jade"] = json!(5.0));
+    let e = json_error(&doc.to_string());
+    assert!(e.message.starts_with("prices.jade: invalid type"), "{e}");
+    let doc = with(base(), |d| d["shares"]["red"]["jade"] = json!("1"));
+    let e = json_error(&doc.to_string());
+    assert!(
+        e.message.starts_with("shares.red.jade: invalid type"),
+        "{e}"
+    );
+    let doc = with(base(), |d| d["ships"][0]["cargo"] = json!(7));
+    let e = json_error(&doc.to_string());
+    assert!(e.message.starts_with("ships[0].cargo: invalid type"), "{e}");
+}
+
+#[test]
 fn unknown_field_at_top_level_is_refused() {
     let doc = with(base(), |d| d["colour"] = json!("red"));
     let e = json_error(&doc.to_string());
@@ -606,7 +622,30 @@ fn r7_boarding_next_must_index_the_pirates() {
 #[test]
 fn r7_boarding_fields_belong_to_the_boarding_phase() {
     let doc = with(base(), |d| d["boarding_next"] = json!(0));
-    assert_refused(&doc, "boarding_next", "belong to the boarding phase");
+    assert_refused(
+        &doc,
+        "boarding_next",
+        "belongs to the boarding phase (phase placement)",
+    );
+    let boarded = with(base(), |d| {
+        d["boarded"] = json!([{"cargo": "jade", "seat": 0}]);
+    });
+    assert_refused(&boarded, "boarded", "belongs to the boarding phase");
+}
+
+#[test]
+fn r7_only_the_captain_can_have_boarded_before_the_other_pirate_decides() {
+    let one = with(base_boarding(), |d| {
+        d["variant"] = json!({"strong_pirates": true});
+        d["pirates"] = json!(["green"]);
+        d["ships"][0]["crew"] = json!(["red", "blue", "yellow"]);
+        d["boarded"] = json!([{"cargo": "jade", "seat": 2}]);
+    });
+    accepted(&one);
+    let two = with(one, |d| {
+        d["boarded"] = json!([{"cargo": "jade", "seat": 2}, {"cargo": "jade", "seat": 1}]);
+    });
+    assert_refused(&two, "boarded", "at most 1 seat, found 2");
 }
 
 #[test]
@@ -724,12 +763,54 @@ fn r6_ship_position_must_be_reachable_by_the_dice() {
         "no dice give space 1 after 2 rolls",
     );
     // After 3 rolls at least 1 (pilots may have moved it back by 3).
-    let three = with(base_plunder(), |d| d["ships"][1]["position"] = json!(0));
+    let three = with(base_plunder(), |d| {
+        d["ships"][1]["position"] = json!(0);
+        d["pilots"] = json!({"small": "red", "large": "blue"});
+    });
     assert_refused(
         &three,
         "ships[1].position",
         "no dice give space 0 after 3 rolls",
     );
+}
+
+#[test]
+fn r8_only_a_pilot_somebody_holds_has_moved_a_ship_back() {
+    // The large pilot decides: only the small pilot can have moved a ship, by 1.
+    let large = with(base_pilot(), |d| {
+        d["phase"] = json!("large_pilot");
+        d["ships"][2]["position"] = json!(1);
+    });
+    accepted(&large);
+    let no_small = with(large, |d| d["pilots"]["small"] = json!(null));
+    assert_refused(
+        &no_small,
+        "ships[2].position",
+        "no dice give space 1 after 2 rolls (possible: 2 to 13)",
+    );
+    // Before roll 3 both pilots held may have moved a ship 3 back, not below 0.
+    let before_roll_3 = with(base_pilot(), |d| {
+        d["phase"] = json!("roll");
+        d["ships"][2]["position"] = json!(0);
+    });
+    accepted(&before_roll_3);
+    let small_only = with(before_roll_3, |d| d["pilots"]["large"] = json!(null));
+    assert_refused(
+        &small_only,
+        "ships[2].position",
+        "no dice give space 0 after 2 rolls (possible: 1 to 13)",
+    );
+    // After roll 3 with no pilot held, each of the 3 rolls moved it at least 1.
+    let no_pilot = with(base_plunder(), |d| d["ships"][1]["position"] = json!(2));
+    assert_refused(
+        &no_pilot,
+        "ships[1].position",
+        "no dice give space 2 after 3 rolls (possible: 3 to 13)",
+    );
+    accepted(&with(base_plunder(), |d| {
+        d["ships"][1]["position"] = json!(1);
+        d["pilots"] = json!({"small": "red", "large": "blue"});
+    }));
 }
 
 #[test]

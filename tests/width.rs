@@ -220,3 +220,25 @@ fn best_by_model_holds_the_model_asked_even_alone() {
     let best = json["options"][0]["action"].clone();
     assert_eq!(json["best_by_model"], serde_json::json!({ "none": best }));
 }
+
+#[test]
+fn an_equilibrium_that_fell_back_to_the_round_model_is_named_round_in_best_by_model() {
+    // Max-n over two placements does not fit 10 nodes at a voyage's start:
+    // the advice is the round model's, and says so.
+    let args = [
+        "advise",
+        "--pos",
+        "r*,b,g,y 0:r J2 S3 G4",
+        "--future",
+        "equilibrium",
+        "--max-nodes",
+        "10",
+        "--json",
+    ];
+    let json: serde_json::Value = serde_json::from_str(&output(&args, None)).expect("JSON");
+    let approximation = json["approximation"].as_str().expect("an approximation");
+    assert!(approximation.starts_with("the round model"), "{json}");
+    let by_model = json["best_by_model"].as_object().expect("best_by_model");
+    assert!(!by_model.contains_key("equilibrium"), "{json}");
+    assert_eq!(by_model["round"], json["options"][0]["action"], "{json}");
+}

@@ -58,20 +58,8 @@ fn with_path(path: &str, message: &str) -> String {
     if path.is_empty() || path == "." {
         message.to_string()
     } else {
-        key_named(path, message).unwrap_or_else(|| format!("{path}: {message}"))
+        format!("{path}: {message}")
     }
-}
-
-/// A map key that is no cargo has the path `shares.red.?` (the key was never
-/// read into a name): the message names it, `unknown variant `tea``, so the
-/// path does too.
-fn key_named(path: &str, message: &str) -> Option<String> {
-    let unknown = message
-        .strip_prefix("unknown variant `")
-        .and_then(|rest| rest.split_once('`'))
-        .map(|(key, _)| key);
-    let (parent, key) = (path.strip_suffix('?')?, unknown?);
-    Some(format!("{parent}{key}: {message}"))
 }
 
 /// serde_json appends " at line L column C"; the error repeats it in its own words.

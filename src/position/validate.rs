@@ -244,7 +244,7 @@ impl Validator {
                     format!("duplicate cargo '{}'", ship.cargo),
                 );
             }
-            ships.push(self.ship(i, ship, rolls, s.phase));
+            ships.push(self.ship(i, ship, rolls, s));
         }
         let ships: Vec<Ship> = ships.into_iter().collect::<Option<_>>()?;
         let ships: [Ship; SHIPS] = ships.try_into().ok()?;
@@ -259,7 +259,7 @@ impl Validator {
         i: usize,
         ship: &ShipSetup,
         rolls: Option<u8>,
-        phase: PhaseName,
+        setup: &Setup,
     ) -> Option<Ship> {
         let field = format!("ships[{i}]");
         let at = match (ship.position, ship.docked) {
@@ -301,7 +301,7 @@ impl Validator {
         let owners: Vec<PlayerId> = owners.into_iter().collect::<Option<_>>()?;
         let at = at?;
         if let Some(rolls) = rolls {
-            self.reachable(&field, at, rolls, phase);
+            self.reachable(&field, at, rolls, Back::held(setup));
         }
         let crew = Crew::from_slice(&owners[..owners.len().min(seats)]);
         Some(Ship {
@@ -312,8 +312,9 @@ impl Validator {
         })
     }
 
-    /// Each roll moves a ship 1 to 6 spaces; pilots move it by up to 3 (R6, R8).
-    fn reachable(&mut self, field: &str, at: At, rolls: u8, phase: PhaseName) {
+    /// Each roll moves a ship 1 to 6 spaces (R6); a pilot held may have moved
+    /// it back before roll 3 (R8), a pilot nobody holds has not.
+    fn reachable(&mut self, field: &str, at: At, rolls: u8, back: Back) {
         match at {
             At::Harbour if rolls < 2 => {
                 self.problem(
@@ -324,12 +325,7 @@ impl Validator {
             // Before roll 1 the start spaces are checked together (R3).
             At::Sea(_) if rolls == 0 => {}
             At::Sea(p) => {
-                let (lo, hi) = match (rolls, phase) {
-                    (3, _) => (1, 13),
-                    (2, PhaseName::LargePilot) => (1, 13),
-                    (2, PhaseName::Roll) => (0, 13),
-                    (r, _) => (r, (5 + 6 * r).min(13)),
-                };
+                let (lo, hi) = (back.lowest(rolls), (5 + 6 * rolls).min(TRACK_END));
                 if !(lo..=hi).contains(&p) {
                     let reason = format!(
                         "no dice give space {p} after {rolls} rolls (possible: {lo} to {hi})"
@@ -521,13 +517,18 @@ impl Validator {
                 ),
             );
         }
-        if setup.phase != PhaseName::Boarding
-            && (setup.boarding_next.is_some() || !setup.boarded.is_empty())
-        {
-            self.problem(
-                "boarding_next",
-                "boarding_next and boarded belong to the boarding phase",
-            );
+        if setup.phase != PhaseName::Boarding {
+            let given = [
+                ("boarding_next", setup.boarding_next.is_some()),
+                ("boarded", !setup.boarded.is_empty()),
+            ];
+            for (field, _) in given.iter().filter(|(_, given)| *given) {
+                let phase = setup.phase.name();
+                self.problem(
+                    *field,
+                    format!("belongs to the boarding phase (phase {phase})"),
+                );
+            }
         }
     }
 
@@ -617,6 +618,14 @@ impl Validator {
         if !setup.boarded.is_empty() && (s.pirate_count() > 1 || next != 0) {
             let reason =
                 "boarded seats mean the captain has boarded: one pirate left, boarding_next 0";
+            self.problem("boarded", reason);
+        }
+        // Only the captain can have boarded before the pirate who decides (R7).
+        if setup.boarded.len() > 1 {
+            let reason = format!(
+                "only the captain boards before the other pirate decides: at most 1 seat, found {}",
+                setup.boarded.len()
+            );
             self.problem("boarded", reason);
         }
         s.phase = Phase::Boarding {
@@ -749,4 +758,36 @@ fn behind(s: &State, round: u8, to_move: Option<PlayerId>) -> Option<(PlayerId, 
         .filter(|&p| !s.has_passed(p))
         .map(|p| (p, s.placed(p), most_placed(s, round, to_move, p)))
         .find(|&(_, placed, turns)| placed + returned < turns)
+}
+
+/// How far back the pilots held may have moved a ship after roll 2 (R8): the
+/// small pilot 1 space, the large 2 in all; a pilot nobody holds moved
+/// nothing, and the large pilot moves after the small.
+#[derive(Clone, Copy)]
+struct Back {
+    small: u8,
+    large: u8,
+    phase: PhaseName,
+}
+
+impl Back {
+    fn held(setup: &Setup) -> Back {
+        Back {
+            small: u8::from(setup.pilots.small.is_some()),
+            large: 2 * u8::from(setup.pilots.large.is_some()),
+            phase: setup.phase,
+        }
+    }
+
+    /// The lowest space a ship at sea can stand on after `rolls` rolls: each
+    /// roll moves it at least 1, and a pilot never below 0.
+    fn lowest(self, rolls: u8) -> u8 {
+        let after_pilots = 2u8.saturating_sub(self.small + self.large);
+        match (rolls, self.phase) {
+            (2, PhaseName::LargePilot) => 2 - self.small,
+            (2, PhaseName::Roll) => after_pilots,
+            (3, _) => after_pilots + 1,
+            (r, _) => r,
+        }
+    }
 }

@@ -291,7 +291,7 @@ fn limit_words(limit: Limit) -> String {
     match limit {
         Limit::Nodes(n) => format!("exceeded --max-nodes {n}"),
         Limit::Estimate(n) => format!("would exceed --max-nodes {n} (estimated)"),
-        Limit::Seconds(s) => format!("did not finish within --time-limit {s} s"),
+        Limit::Seconds(s) => format!("did not finish within the time limit, {s} s (--time-limit)"),
         Limit::Leaves(n) => format!("would exceed --max-leaves {n} (estimated)"),
     }
 }

@@ -126,6 +126,9 @@ pub type Names = Ordered<String>;
 /// Player names to values.
 pub type Players = Ordered<f64>;
 
+/// Whole coins per name: a settlement's payouts, prices and cash.
+pub type Coins = Ordered<i64>;
+
 /// How the figures were computed: the fields advice and odds share.
 #[derive(Serialize)]
 pub struct MethodJson {
@@ -409,7 +412,7 @@ pub struct SettlementJson {
     /// Per ship: "harbour" or "shipyard", and whether it was plundered.
     pub ships: Vec<FateJson>,
     /// Each player's receipts at settlement, insurance claims paid deducted.
-    pub payouts: Players,
+    pub payouts: Coins,
     /// What the insurer owed for ships in the shipyard (R11).
     pub insurance_claims: u32,
     /// Of those claims, what the insurer could not raise even by mortgaging
@@ -417,16 +420,16 @@ pub struct SettlementJson {
     /// full; `profits` only what was paid.
     pub insurance_bank_covers: u32,
     /// Prices after the rises (R12).
-    pub prices: Players,
+    pub prices: Coins,
     /// Each player's change of cash over the events applied (R13): the
     /// receipts plus what those events paid and cost.
-    pub profits: Players,
+    pub profits: Coins,
     /// The cargo whose price reached 30, which ends the game (R12), or null.
     pub game_over: Option<&'static str>,
     /// When the game is over: each player's wealth (cash plus unmortgaged
     /// shares at the final prices); players whose cash is not given are left out.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub wealth: Option<Players>,
+    pub wealth: Option<Coins>,
 }
 
 #[derive(Serialize)]
@@ -454,12 +457,12 @@ pub fn settlement_json(v: &Voyage) -> String {
     let payouts = s.player_ids().map(|p| {
         (
             v.names[p as usize].clone(),
-            v.settlement.payouts[p as usize] as f64,
+            i64::from(v.settlement.payouts[p as usize]),
         )
     });
     let prices = Cargo::ALL
         .iter()
-        .map(|c| (c.name().to_string(), v.prices[c.index()] as f64));
+        .map(|c| (c.name().to_string(), i64::from(v.prices[c.index()])));
     pretty(&SettlementJson {
         format_version: FORMAT_VERSION,
         settled: true,
@@ -472,7 +475,7 @@ pub fn settlement_json(v: &Voyage) -> String {
             v.names
                 .iter()
                 .zip(&v.profits)
-                .map(|(name, &p)| (name.clone(), p as f64))
+                .map(|(name, &p)| (name.clone(), i64::from(p)))
                 .collect(),
         ),
         game_over: v.game_over.map(|c| c.name()),
@@ -480,7 +483,7 @@ pub fn settlement_json(v: &Voyage) -> String {
             let known = v.names.iter().zip(&v.wealth);
             Ordered(
                 known
-                    .filter_map(|(name, w)| w.map(|w| (name.clone(), w as f64)))
+                    .filter_map(|(name, w)| w.map(|w| (name.clone(), i64::from(w))))
                     .collect(),
             )
         }),

@@ -87,13 +87,32 @@ pub fn next_price(price: u32) -> u32 {
 }
 
 /// The four cargos (R1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Cargo {
     Jade,
     Silk,
     Ginseng,
     Nutmeg,
+}
+
+/// Read as a string rather than as serde's enum, so that a cargo used as a
+/// map key (`prices.jade`) is named in the path of an error about its value.
+impl<'de> serde::Deserialize<'de> for Cargo {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Cargo, D::Error> {
+        struct Name;
+        impl serde::de::Visitor<'_> for Name {
+            type Value = Cargo;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a cargo: jade, silk, ginseng or nutmeg")
+            }
+            fn visit_str<E: serde::de::Error>(self, name: &str) -> Result<Cargo, E> {
+                const NAMES: &[&str] = &["jade", "silk", "ginseng", "nutmeg"];
+                Cargo::from_name(name).ok_or_else(|| E::unknown_variant(name, NAMES))
+            }
+        }
+        d.deserialize_str(Name)
+    }
 }
 
 impl Cargo {

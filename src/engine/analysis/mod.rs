@@ -86,8 +86,14 @@ pub fn best_by_model(
 ) -> Vec<(Future, Action)> {
     let s = position.state();
     let rolls = rolls_before_last_round(s);
-    // The model the advice ran under (`auto` runs greedy or paranoid).
-    let own = advice.how.future;
+    // The model the advice ran under (`auto` runs greedy or paranoid); an
+    // equilibrium that fell back to the greedy or the round model gave that
+    // model's best, and is named so.
+    let own = match advice.how.approximation {
+        Some(Approximation::Greedy(_)) => Future::Greedy,
+        Some(Approximation::Round { .. }) => Future::Round,
+        _ => advice.how.future,
+    };
     let mut out = Vec::new();
     // Quantal is not searched here (it is shown when it is the advice's own
     // model): its best option lies between greedy's and uniform play's, and
