@@ -701,20 +701,35 @@ impl Session {
             // Where the dice took the ships.
             said = format!("{said}: {}", board::ships_line(after));
         }
+        let in_port = |p: &Position| p.state().ships.iter().all(|ship| ship.at_sea().is_none());
+        // Every ship is in port: a pilot has nothing to move (R8) and the
+        // roll moves nothing (R6), so they are done here, in the same step,
+        // and the voyage settles.
+        let mut pilots = false;
+        while let Outcome::Going(after) = &outcome
+            && matches!(after.state().phase, Phase::SmallPilot | Phase::LargePilot)
+            && in_port(after)
+        {
+            let none = Event::Decide {
+                player: None,
+                action: Action::PILOT_NONE,
+            };
+            outcome = events::apply(after, none, "none").map_err(|e| e.to_string())?;
+            pilots = true;
+        }
         if let Outcome::Going(after) = &outcome
             && after.state().phase == Phase::Roll
-            && after
-                .state()
-                .ships
-                .iter()
-                .all(|ship| ship.at_sea().is_none())
+            && in_port(after)
         {
-            // Every ship is in port: the roll moves nothing (R6), so it is
-            // made here, in the same step, and the voyage settles.
             let roll = after.state().rolls_done + 1;
             outcome =
                 events::apply(after, Event::Roll([1; 3]), "roll").map_err(|e| e.to_string())?;
-            said = format!("{said}; {AUTO_ROLL}, so roll {roll} moves nothing");
+            let moves = if pilots {
+                "the pilots have nothing to move and "
+            } else {
+                ""
+            };
+            said = format!("{said}; {AUTO_ROLL}, so {moves}roll {roll} moves nothing");
         }
         let after = match &outcome {
             Outcome::Going(after) => *after.state(),
