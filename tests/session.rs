@@ -115,6 +115,9 @@ fn illegal_events_are_refused_with_the_reason() {
     assert!(err.to_string().contains("a die shows 1 to 6, found '7'"));
     let err = events::apply_all(&due, &["red pass".to_string()]).expect_err("roll due");
     assert!(err.to_string().contains("roll 1 is due"));
+    let err = events::apply_all(&due, &["clear".to_string()]).expect_err("no action");
+    let expected = "'clear' is not an action (roll 1 is due, e.g. 'roll 3 5 2')";
+    assert!(err.to_string().contains(expected), "{err}");
 }
 
 #[test]
@@ -790,7 +793,11 @@ fn a_mistyped_word_is_offered_only_what_could_stand_there() {
         "{err}"
     );
     // Nothing is offered that is two edits from a one-letter word.
-    assert!(err.contains("'-1' is not an action (e.g."), "{err}");
+    // Its examples are actions that can be played now.
+    assert!(
+        err.contains("'-1' is not an action (e.g. pass, ship:jade, ship:silk, ship:nutmeg, ...)"),
+        "{err}"
+    );
     assert!(
         err.contains("'1' is a row of the advice: type the number alone, without a name"),
         "{err}"
@@ -799,13 +806,18 @@ fn a_mistyped_word_is_offered_only_what_could_stand_there() {
     // by its full name; `board` is no word for the board in a session.
     let out = common::run_bin(
         &["session", "--future", "none", START],
-        Some("red\nred shp:j\nboard\n"),
+        Some("red\nred shp:j\nboard\nblue\n"),
     );
     let err = text(&out.stderr);
     assert!(
         err.contains(
             "an action must follow red (e.g. pass, ship:jade, ship:silk, ship:nutmeg, ...)"
         ),
+        "{err}"
+    );
+    // The name alone of a player who does not decide says who does.
+    assert!(
+        err.contains("'blue' is a player, not an action; red decides now (placement round"),
         "{err}"
     );
     assert!(
@@ -1078,4 +1090,28 @@ fn r8_a_pilot_with_no_ship_at_sea_is_not_asked_and_the_voyage_settles() {
     assert!(out.contains("Undid 'roll 6 6 6: jade docked"), "{out}");
     let asked = "Decides: g moves a ship with the small pilot";
     assert_eq!(out.matches(asked).count(), 1, "{out}");
+}
+
+#[test]
+fn a_refused_undo_keeps_the_advice_and_words_after_a_bare_command_are_refused() {
+    let lines = "r ins\nundo\nundo\n3\nundo 2\nshow x\n";
+    let args = ["session", "--layout", "r*,b,g,y J2 S3 G4"];
+    let run = common::run_bin(&args, Some(lines));
+    assert_eq!(run.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert!(err.contains("line 3: nothing to undo"), "{err}");
+    // Row 3 of the advice still shown is taken.
+    assert!(!err.contains("line 4"), "{err}");
+    assert!(
+        err.contains(
+            "line 5: 'undo' takes nothing after it, found '2' (each 'undo' takes back one event)"
+        ),
+        "{err}"
+    );
+    assert!(
+        err.contains("line 6: 'show' takes nothing after it, found 'x'"),
+        "{err}"
+    );
+    let out = String::from_utf8_lossy(&run.stdout);
+    assert_eq!(out.matches("Undid").count(), 1, "{out}");
 }

@@ -340,6 +340,19 @@ impl Session {
         if names_a_player {
             return self.event(line).into();
         }
+        let bare = [
+            "quit", "exit", "help", "?", "show", "pos", "notation", "fit", "undo",
+        ];
+        if bare.contains(&word.as_str()) && !rest.is_empty() {
+            let one = if word == "undo" {
+                " (each 'undo' takes back one event)"
+            } else {
+                ""
+            };
+            return Reply::error(format!(
+                "'{word}' takes nothing after it, found '{rest}'{one}"
+            ));
+        }
         match word.as_str() {
             "quit" | "exit" => Reply {
                 quit: true,
@@ -747,6 +760,10 @@ impl Session {
     }
 
     fn undo(&mut self) -> Result<String, String> {
+        if self.history.len() < 2 && !self.awaiting_layout && self.finished.is_empty() {
+            // Refused: the advice shown stays, and its rows with it.
+            return Err("nothing to undo".into());
+        }
         self.rows = None;
         if std::mem::take(&mut self.awaiting_layout) {
             // Only the question was asked: the voyage is still settled.

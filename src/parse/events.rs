@@ -72,6 +72,17 @@ pub fn parse_with(position: &Position, text: &str, extra: &[&str]) -> Result<Eve
                 format!("an action must follow {who} (e.g. {shown}{more})"),
             ))
         }
+        // The name alone of a player who does not decide now.
+        [who] if find_player(position, who).is_some() && said::action(s, who).is_none() => {
+            let now = match s.decider() {
+                Some(d) => format!("{} decides now ({})", position.name(d), s.phase_words()),
+                None => format!("roll {} is due", s.rolls_done + 1),
+            };
+            Err(refuse(
+                text,
+                format!("'{who}' is a player, not an action; {now}"),
+            ))
+        }
         // A player's name comes first, even one that abbreviates an action.
         [who, rest @ ..]
             if !rest.is_empty()
@@ -157,7 +168,11 @@ fn parse_action(
         if let Some((which, spaces, total)) = too_far {
             return refuse(text, rules::refusal::too_far(which, spaces, total));
         }
-        let legal: Vec<String> = position.legal_actions().iter().map(Action::to_string).collect();
+        let legal: Vec<String> = position
+            .legal_actions()
+            .iter()
+            .map(Action::to_string)
+            .collect();
         let actions: Vec<&str> = legal.iter().map(String::as_str).collect();
         let mut others: Vec<&str> = Vec::new();
         if !named {
@@ -166,9 +181,16 @@ fn parse_action(
             others.extend_from_slice(extra);
         }
         let hint = match said::did_you_mean_action(word, &actions, &others) {
+            // Examples that can be played now.
+            hint if hint.is_empty() && actions.is_empty() => {
+                format!(" (roll {} is due, e.g. 'roll 3 5 2')", s.rolls_done + 1)
+            }
             hint if hint.is_empty() => {
-                " (e.g. ship:jade, harbour:B, pirate, pass, stay, board:silk, jade+1, none, jade:harbour)"
-                    .to_string()
+                let more = if actions.len() > 4 { ", ..." } else { "" };
+                format!(
+                    " (e.g. {}{more})",
+                    actions[..actions.len().min(4)].join(", ")
+                )
             }
             hint => hint,
         };
