@@ -331,3 +331,28 @@ fn without_variance_reduction_every_die_is_sampled() {
     assert!(reduced.arms.iter().all(|a| a.ev_stderr == 0.0));
     assert!(plain.arms.iter().any(|a| a.ev_stderr > 0.0));
 }
+
+#[test]
+fn a_time_limit_stops_sampling_between_blocks_not_after_a_whole_round() {
+    // A round of 128 blocks (27,648 play-outs) is far beyond 1 ms: the run
+    // stops after the two blocks every run plays, give or take a block
+    // begun before the limit.
+    let args = [
+        "advise",
+        "--pos",
+        "r*,b,g,y 0:r J2 S3 G4",
+        "--method",
+        "mc",
+        "--future",
+        "none",
+        "--samples",
+        "100000",
+        "--time-limit",
+        "0.001",
+        "--json",
+    ];
+    let json: serde_json::Value = serde_json::from_str(&common::run_ok(&args, None)).expect("JSON");
+    assert_eq!(json["sampling"]["stopped_by"], "time_limit", "{json}");
+    let samples = json["samples"].as_u64().expect("samples");
+    assert!((2 * BLOCK..128 * BLOCK).contains(&samples), "{json}");
+}

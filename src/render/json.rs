@@ -457,7 +457,7 @@ pub fn settlement_json(v: &Voyage) -> String {
     let payouts = s.player_ids().map(|p| {
         (
             v.names[p as usize].clone(),
-            i64::from(v.settlement.payouts[p as usize]),
+            v.settlement.payouts[p as usize],
         )
     });
     let prices = Cargo::ALL
@@ -475,7 +475,7 @@ pub fn settlement_json(v: &Voyage) -> String {
             v.names
                 .iter()
                 .zip(&v.profits)
-                .map(|(name, &p)| (name.clone(), i64::from(p)))
+                .map(|(name, &p)| (name.clone(), p))
                 .collect(),
         ),
         game_over: v.game_over.map(|c| c.name()),

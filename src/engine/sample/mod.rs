@@ -170,6 +170,10 @@ struct Job<'a> {
     /// planner of this one: a choice is a pure function of its state.
     root: Option<&'a Planner>,
     ticker: Ticker<'a>,
+    /// When the time limit runs out: no chunk starts and no block of a chunk
+    /// begins after it, beyond the two blocks a standard error needs. Only a
+    /// run that hits it depends on timing.
+    deadline: Option<Instant>,
 }
 
 /// Progress as the workers make it: a round of greedy play-outs can take a
@@ -228,8 +232,11 @@ impl<'a> Ticker<'a> {
 impl Job<'_> {
     /// Runs `blocks` blocks on one stream. A planner's memo is a cache of pure
     /// values, so sharing planners between chunks changes no figure.
-    fn chunk(&self, mut rng: Xoshiro256PlusPlus, blocks: u64) -> Sums {
+    fn chunk(&self, mut rng: Xoshiro256PlusPlus, blocks: u64, must: u64) -> Sums {
         if self.shared.is_some() {
+            if must == 0 && self.late() {
+                return self.sums();
+            }
             return self.chunk_by_arm(rng, blocks);
         }
         let (mut planner, mut tails) = self
@@ -240,8 +247,8 @@ impl Job<'_> {
             .unwrap_or_else(|| (self.planner(), Tails::default()));
         let mut sums = self.sums();
         let mut outcomes = vec![Outcome::default(); self.arms.len()];
-        for _ in 0..blocks {
-            if interrupt::requested() {
+        for b in 0..blocks {
+            if interrupt::requested() || (b >= must && self.late()) {
                 break;
             }
             for stratum in 0..BLOCK {
@@ -264,6 +271,11 @@ impl Job<'_> {
             pool.push((planner, tails));
         }
         sums
+    }
+
+    /// Past the time limit.
+    fn late(&self) -> bool {
+        self.deadline.is_some_and(|at| Instant::now() >= at)
     }
 
     fn sums(&self) -> Sums {
@@ -344,24 +356,27 @@ impl Job<'_> {
             true => (2u64.saturating_sub(done).max(1), 1),
             false => (ROUND_CHUNKS, CHUNK_BLOCKS),
         };
-        let chunks: Vec<(Xoshiro256PlusPlus, u64)> = (0..chunks)
+        // The first two blocks of a run are played whatever the time.
+        let chunks: Vec<(Xoshiro256PlusPlus, u64, u64)> = (0..chunks)
             .map(|k| left.saturating_sub(k * per_chunk).min(per_chunk))
             .filter(|&b| b > 0)
-            .map(|b| {
+            .enumerate()
+            .map(|(k, b)| {
                 let rng = master.clone();
                 master.jump();
-                (rng, b)
+                let must = 2u64.saturating_sub(done + k as u64 * per_chunk).min(b);
+                (rng, b, must)
             })
             .collect();
         if self.shared.is_none() {
             chunks
                 .into_par_iter()
-                .map(|(rng, b)| self.chunk(rng, b))
+                .map(|(rng, b, must)| self.chunk(rng, b, must))
                 .collect()
         } else {
             chunks
                 .into_iter()
-                .map(|(rng, b)| self.chunk(rng, b))
+                .map(|(rng, b, must)| self.chunk(rng, b, must))
                 .collect()
         }
     }
@@ -486,6 +501,7 @@ pub fn run_with(
         shared: shared_planner(arms.len(), settings, root),
         root,
         ticker: Ticker::new(on_progress, arms.len()),
+        deadline: settings.time_limit.map(|t| started + t),
     };
     let mut master = Xoshiro256PlusPlus::seed_from_u64(settings.seed);
     let (cap_blocks, want_blocks) = planned_blocks(settings);
