@@ -566,6 +566,10 @@ fn the_bot_command_refuses_requests_that_break_the_protocol() {
             serde_json::json!({"type": "layout", "id": 8, "seat": "a", "start": start, "options": ["J2 S3 G4"]}),
             "seat: 'a' is not the harbour master, b is",
         ),
+        (
+            serde_json::json!({"type": "decide", "id": "abc", "seat": "green", "position": position, "options": ["pass"]}),
+            "a decide request's id must be a whole number 0 or more, found \"abc\"",
+        ),
     ];
     for (request, words) in cases {
         let out = common::run_bin(&["bot", "--future", "none"], Some(&format!("{request}\n")));

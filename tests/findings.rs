@@ -104,6 +104,11 @@ fn json_arrays_where_objects_are_required_are_refused() {
         &out,
         &["variant: invalid type: sequence, expected an object"],
     );
+    // A list for the whole position is JSON of the wrong shape, not notation.
+    let out = common::run_bin(&["show", "-"], Some("[]"));
+    assert_refused(&out, &["invalid type: sequence, expected an object"]);
+    let out = common::run_bin(&["layouts", "-", "--future", "none"], Some(" [1]"));
+    assert_refused(&out, &["the position must be a JSON object"]);
 }
 
 #[test]

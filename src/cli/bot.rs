@@ -74,7 +74,7 @@ impl Server {
     }
 
     fn decide(&mut self, v: &Value) -> Result<Value, String> {
-        let id = v["id"].as_u64().ok_or("a decide request needs an id")?;
+        let id = request_id(v, "decide")?;
         let position = read_position(&v["position"])?;
         let options = strings(&v["options"])?;
         check_decision(v, &position, &options)?;
@@ -90,7 +90,7 @@ impl Server {
     }
 
     fn layout(&mut self, v: &Value) -> Result<Value, String> {
-        let id = v["id"].as_u64().ok_or("a layout request needs an id")?;
+        let id = request_id(v, "layout")?;
         let start = json::read_start(&v["start"].to_string()).map_err(|e| format!("start: {e}"))?;
         let options: Vec<Layout> = strings(&v["options"])?
             .iter()
@@ -164,4 +164,14 @@ fn strings(v: &Value) -> Result<Vec<String>, String> {
                 .ok_or("options must be strings".into())
         })
         .collect()
+}
+
+/// A request's `id`: a whole number 0 or more (BOTS.md), echoed in the answer.
+fn request_id(v: &Value, kind: &str) -> Result<u64, String> {
+    match &v["id"] {
+        Value::Null => Err(format!("a {kind} request needs an id")),
+        id => id.as_u64().ok_or_else(|| {
+            format!("a {kind} request's id must be a whole number 0 or more, found {id}")
+        }),
+    }
 }

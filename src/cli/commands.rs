@@ -88,7 +88,7 @@ pub fn respond(config: &Config, cache: &mut Cache, progress: Progress) -> Result
 /// A voyage start, for `layouts` and `bid`: JSON without ships, or notation.
 fn read_start(source: &Source, command: &str) -> Result<Position, Error> {
     let (text, origin) = read_text(source)?;
-    if text.trim_start().starts_with('{') {
+    if text.trim_start().starts_with(['{', '[']) {
         return json::read_start(&text).map_err(|e| words::start_error(e, command));
     }
     let position =

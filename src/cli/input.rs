@@ -34,7 +34,7 @@ pub fn read_position(source: &Source) -> Result<(Position, bool), Error> {
         return Ok((position, false));
     }
     let (text, origin) = read_text(source)?;
-    if text.trim_start().starts_with('{') {
+    if text.trim_start().starts_with(['{', '[']) {
         let position = Position::from_json(&text).map_err(|e| match e {
             Error::Json(j) => Error::Usage(format!("{origin} is not a valid position: {j}")),
             other => other,
