@@ -1115,3 +1115,22 @@ fn a_refused_undo_keeps_the_advice_and_words_after_a_bare_command_are_refused() 
     let out = String::from_utf8_lossy(&run.stdout);
     assert_eq!(out.matches("Undid").count(), 1, "{out}");
 }
+
+#[test]
+fn r7_a_seat_out_of_range_says_seats_count_from_0_in_fill_order() {
+    let args = [
+        "apply",
+        "--pos",
+        "red,blue,green*,yellow 2:board J13:green.red.blue.green S9:yellow N8 H:blue X:yellow,red +strong",
+        "board:j/remove:4",
+    ];
+    let out = common::run_bin(&args, None);
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains(
+            "the jade ship has seats 0 to 3 (counted from 0 in fill order, cheapest first)"
+        ),
+        "{err}"
+    );
+}

@@ -110,7 +110,10 @@ fn boarding(s: &State, cargo: Cargo, remove: Option<u8>, boarded: [u8; 3]) -> Op
     } else if !ship.is_full() || s.ships_on_13().any(|j| !s.ships[j].is_full()) {
         "a ship on 13 has a free seat: a pirate takes it before removing anyone (R7)".to_string()
     } else if seat as usize >= ship.crew.len() {
-        format!("the {cargo} ship has seats 0 to {}", ship.crew.len() - 1)
+        format!(
+            "the {cargo} ship has seats 0 to {} (counted from 0 in fill order, cheapest first)",
+            ship.crew.len() - 1
+        )
     } else if boarded[i] & (1 << seat) != 0 {
         format!("seat {seat} of the {cargo} ship was boarded by a pirate this step (R7)")
     } else {
