@@ -1080,7 +1080,7 @@ fn r8_a_pilot_with_no_ship_at_sea_is_not_asked_and_the_voyage_settles() {
     // g holds the small pilot; every ship docks by roll 2, so the pilot has
     // nothing to move (R8) and roll 3 moves nothing (R6).
     let lines = "r ship:jade\nb pass\ng pilot:small\ny pass\nroll 6 6 6\nr pass\ng pass\n\
-                 roll 6 6 6\nundo\nroll 6 6 1\n";
+                 roll 6 6 6\nundo\nroll 6 6 1\nnone\n";
     let args = ["session", "--layout", "r*,b,g,y J2 S3 G4"];
     let out = unwrapped(&common::run_ok(&args, Some(lines)));
     let said = "no ship is at sea, so the pilots have nothing to move and roll 3 moves nothing.";
@@ -1090,6 +1090,8 @@ fn r8_a_pilot_with_no_ship_at_sea_is_not_asked_and_the_voyage_settles() {
     assert!(out.contains("Undid 'roll 6 6 6: jade docked"), "{out}");
     let asked = "Decides: g moves a ship with the small pilot";
     assert_eq!(out.matches(asked).count(), 1, "{out}");
+    // Roll 3 is due with ginseng alone at sea: one die.
+    assert!(out.contains("(ginseng). E.g. 'roll 3'."), "{out}");
 }
 
 #[test]

@@ -864,7 +864,11 @@ impl Session {
         let board = board::draw_fit(&position, self.options.fit.width);
         let due = match position.state().phase {
             Phase::Roll => render::wrap::wrap(
-                &format!("{} E.g. 'roll 3 5 2'.\n", board::status(&position)),
+                &format!(
+                    "{} E.g. '{}'.\n",
+                    board::status(&position),
+                    rules::roll_example(position.state())
+                ),
                 self.options.fit.width,
             ),
             _ => {

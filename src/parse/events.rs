@@ -183,7 +183,11 @@ fn parse_action(
         let hint = match said::did_you_mean_action(word, &actions, &others) {
             // Examples that can be played now.
             hint if hint.is_empty() && actions.is_empty() => {
-                format!(" (roll {} is due, e.g. 'roll 3 5 2')", s.rolls_done + 1)
+                format!(
+                    " (roll {} is due, e.g. '{}')",
+                    s.rolls_done + 1,
+                    rules::roll_example(s)
+                )
             }
             hint if hint.is_empty() => {
                 let more = if actions.len() > 4 { ", ..." } else { "" };
@@ -255,8 +259,9 @@ pub fn apply(position: &Position, event: Event, text: &str) -> Result<Outcome, E
             return Err(refuse(
                 text,
                 format!(
-                    "roll {} is due: give its dice, e.g. 'roll 3 5 2'",
-                    s.rolls_done + 1
+                    "roll {} is due: give its dice, e.g. '{}'",
+                    s.rolls_done + 1,
+                    rules::roll_example(s)
                 ),
             ));
         }
