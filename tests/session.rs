@@ -1136,3 +1136,21 @@ fn r7_a_seat_out_of_range_says_seats_count_from_0_in_fill_order() {
         "{err}"
     );
 }
+
+#[test]
+fn advice_when_a_roll_is_due_says_so_and_points_to_the_odds() {
+    let lines = "r pass\nb pass\ng pass\ny pass\nadvise\n";
+    let args = [
+        "session",
+        "--future",
+        "none",
+        "--layout",
+        "r*,b,g,y J2 S3 G4",
+    ];
+    let out = common::run_bin(&args, Some(lines));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("line 5: nobody decides now: roll 1 is due: one die per ship at sea (jade, silk, ginseng). 'odds' gives the ships' odds."),
+        "{err}"
+    );
+}

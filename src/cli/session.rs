@@ -507,7 +507,12 @@ impl Session {
         let future = model_word(rest)?;
         let p = self.going()?.clone();
         if p.state().decider().is_none() {
-            return Err(format!("nobody decides now: {}", board::status(&p)));
+            let status = board::status(&p);
+            let (first, rest) = status.split_at(status.chars().next().map_or(0, char::len_utf8));
+            let status = first.to_lowercase() + rest;
+            return Err(format!(
+                "nobody decides now: {status} 'odds' gives the ships' odds."
+            ));
         }
         let request = self.request_for(future)?;
         Ok(self.advice(&p, &request))
