@@ -719,7 +719,7 @@ impl Session {
             // Where the dice took the ships.
             said = format!("{said}: {}", board::ships_line(after));
         }
-        let in_port = |p: &Position| p.state().ships.iter().all(|ship| ship.at_sea().is_none());
+        let in_port = |p: &Position| p.state().ships_at_sea().next().is_none();
         // Every ship is in port: a pilot has nothing to move (R8) and the
         // roll moves nothing (R6), so they are done here, in the same step,
         // and the voyage settles.
@@ -1298,10 +1298,7 @@ fn describe(p: &Position, event: Event) -> String {
             None => action.to_string(),
         },
         Event::Roll(dice) => {
-            let rolled: Vec<String> = (0..dice.len())
-                .filter(|&i| s.ships[i].at_sea().is_some())
-                .map(|i| dice[i].to_string())
-                .collect();
+            let rolled: Vec<String> = s.ships_at_sea().map(|i| dice[i].to_string()).collect();
             format!("roll {}", rolled.join(" "))
         }
     }

@@ -212,9 +212,7 @@ fn parse_roll(s: &State, text: &str, words: &[&str]) -> Result<[u8; SHIPS], Even
     } else {
         words.iter().map(|w| w.to_string()).collect()
     };
-    let at_sea: Vec<usize> = (0..SHIPS)
-        .filter(|&i| s.ships[i].at_sea().is_some())
-        .collect();
+    let at_sea: Vec<usize> = s.ships_at_sea().collect();
     let slots: Vec<usize> = match dice.len() {
         SHIPS => (0..SHIPS).collect(),
         n if n == at_sea.len() => at_sea.clone(),

@@ -240,12 +240,7 @@ pub fn status(position: &Position) -> String {
     };
     match s.phase {
         Phase::Roll => {
-            let at_sea: Vec<&str> = s
-                .ships
-                .iter()
-                .filter(|ship| ship.at_sea().is_some())
-                .map(|ship| ship.cargo.name())
-                .collect();
+            let at_sea: Vec<&str> = s.ships_at_sea().map(|i| s.ships[i].cargo.name()).collect();
             format!(
                 "Roll {} is due: one die per ship at sea ({}).",
                 s.rolls_done + 1,

@@ -107,8 +107,7 @@ impl<'de> serde::Deserialize<'de> for Cargo {
                 f.write_str("a cargo: jade, silk, ginseng or nutmeg")
             }
             fn visit_str<E: serde::de::Error>(self, name: &str) -> Result<Cargo, E> {
-                const NAMES: &[&str] = &["jade", "silk", "ginseng", "nutmeg"];
-                Cargo::from_name(name).ok_or_else(|| E::unknown_variant(name, NAMES))
+                Cargo::from_name(name).ok_or_else(|| E::unknown_variant(name, &Cargo::NAMES))
             }
         }
         d.deserialize_str(Name)
@@ -122,13 +121,11 @@ impl Cargo {
         self as usize
     }
 
+    /// The cargos' names, in the order of [`Cargo::ALL`].
+    pub const NAMES: [&'static str; 4] = ["jade", "silk", "ginseng", "nutmeg"];
+
     pub fn name(self) -> &'static str {
-        match self {
-            Cargo::Jade => "jade",
-            Cargo::Silk => "silk",
-            Cargo::Ginseng => "ginseng",
-            Cargo::Nutmeg => "nutmeg",
-        }
+        Cargo::NAMES[self.index()]
     }
 
     pub fn from_name(name: &str) -> Option<Cargo> {

@@ -34,12 +34,7 @@ pub fn roll(s: &State, dice: [u8; SHIPS]) -> State {
 /// An example of the roll event due in `s`: one die per ship at sea (R6),
 /// as `roll 3 5 2` with three at sea and `roll 3 5` with two.
 pub fn roll_example(s: &State) -> String {
-    let at_sea = s
-        .ships
-        .iter()
-        .filter(|ship| ship.at_sea().is_some())
-        .count();
-    ["roll", "3", "5", "2"][..=at_sea].join(" ")
+    ["roll", "3", "5", "2"][..=s.ships_at_sea().count()].join(" ")
 }
 
 /// The three dice of stratum `k` of the 216 outcomes of one roll (ship 0's die

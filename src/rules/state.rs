@@ -285,6 +285,11 @@ impl State {
         }
     }
 
+    /// The ships at sea, not docked: the ones a roll moves (R6).
+    pub fn ships_at_sea(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..SHIPS).filter(|&i| self.ships[i].at_sea().is_some())
+    }
+
     /// The ships at sea on 13 (candidates for boarding and plunder).
     pub fn ships_on_13(&self) -> impl Iterator<Item = usize> + '_ {
         (0..SHIPS).filter(|&i| self.ships[i].at == At::Sea(rules::TRACK_END))
