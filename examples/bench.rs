@@ -231,8 +231,9 @@ fn main() {
     // `cargo run --release --example bench -- batch` runs the sections whose
     // name contains "batch" only.
     let only = std::env::args().nth(1).unwrap_or_default();
-    let sections: [(&str, fn()); 12] = [
+    let sections: [(&str, fn()); 13] = [
         ("defaults", defaults),
+        ("greedy-advice", greedy_advice),
         ("exact", exact_advice),
         ("risk", || risk_time(&CASES)),
         ("mc", || monte_carlo(&CASES)),
@@ -279,6 +280,31 @@ fn timed_run(args: &[&str]) -> (Duration, String) {
 /// `bid` with their defaults on the 4-player start. Each advice must be exact
 /// or settled.
 fn defaults() {
+    println!("advice with the default flags, each the median of 3 runs of the binary");
+    advice_times(&[], true);
+    let start = "examples/starts/4p-jade-shares.json";
+    for command in ["layouts", "bid"] {
+        let t = median((0..3).map(|_| timed_run(&[command, start]).0).collect());
+        println!(
+            "{command} with its defaults, 4 players (median of 3 runs of the binary): {:.2} s",
+            t.as_secs_f64()
+        );
+    }
+}
+
+/// The same positions advised under `greedy`, the other flags the defaults:
+/// what a table that asks for `--future greedy` waits, and whether its
+/// advice settles in the time limit (not asserted: the verdict is printed).
+fn greedy_advice() {
+    println!("\nadvice under --future greedy, each the median of 3 runs of the binary");
+    advice_times(&["--future", "greedy"], false);
+}
+
+/// Times `advise` with `flags` on every example position and the harbour
+/// master's first placement at 3 to 5 players; prints each median, its model
+/// and verdict, then the median and the slowest. `settled`: every advice
+/// must be exact or settled.
+fn advice_times(flags: &[&str], settled: bool) {
     let dir = format!("{}/examples", env!("CARGO_MANIFEST_DIR"));
     let mut files: Vec<String> = std::fs::read_dir(&dir)
         .expect("examples")
@@ -286,23 +312,10 @@ fn defaults() {
         .filter(|f| f.ends_with(".json"))
         .collect();
     files.sort();
-    println!("advice with the default flags, each the median of 3 runs of the binary");
-    let mut medians = Vec::new();
-    for f in &files {
-        let path = format!("examples/{f}");
-        let (_, out) = timed_run(&["advise", "--json", &path]);
-        let advice: serde_json::Value = serde_json::from_str(&out).expect("JSON");
-        let verdict = &advice["verdict"];
-        assert_eq!(verdict["settled"], true, "{f}: {verdict}");
-        let t = median((0..3).map(|_| timed_run(&["advise", &path]).0).collect());
-        medians.push(t);
-        println!(
-            "  {f:<36} {:>6.2} s  {} {}",
-            t.as_secs_f64(),
-            advice["future"].as_str().unwrap_or("?"),
-            verdict["by"].as_str().unwrap_or("?")
-        );
-    }
+    let mut cases: Vec<(String, Vec<String>)> = files
+        .iter()
+        .map(|f| (f.clone(), vec![format!("examples/{f}")]))
+        .collect();
     // The harbour master's first placement, every slot open and no money
     // modelled: the deepest search of a voyage (layout J3 S5 N1, R3).
     for (players, pos) in [
@@ -310,21 +323,36 @@ fn defaults() {
         (4, "r*,b,g,y 0:r J3 S5 N1"),
         (5, "r*,b,g,y,k 0:r J3 S5 N1"),
     ] {
-        let (_, out) = timed_run(&["advise", "--json", "--pos", pos]);
-        let advice: serde_json::Value = serde_json::from_str(&out).expect("JSON");
-        assert_eq!(advice["verdict"]["settled"], true, "{pos}");
-        let t = median(
-            (0..3)
-                .map(|_| timed_run(&["advise", "--pos", pos]).0)
-                .collect(),
-        );
-        medians.push(t);
         let label = format!("first placement, {players} players");
+        cases.push((label, vec!["--pos".into(), pos.into()]));
+    }
+    let mut medians = Vec::new();
+    for (label, input) in &cases {
+        let args = |json: bool| {
+            let mut args = vec!["advise"];
+            args.extend(flags);
+            if json {
+                args.push("--json");
+            }
+            args.extend(input.iter().map(String::as_str));
+            args
+        };
+        let (_, out) = timed_run(&args(true));
+        let advice: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+        let verdict = &advice["verdict"];
+        if settled {
+            assert_eq!(verdict["settled"], true, "{label}: {verdict}");
+        }
+        let t = median((0..3).map(|_| timed_run(&args(false)).0).collect());
+        medians.push(t);
+        let by = match verdict["by"].as_str() {
+            Some(by) => by.to_string(),
+            None => format!("not settled (P(best) {})", verdict["p_best"]),
+        };
         println!(
-            "  {label:<36} {:>6.2} s  {} {}",
+            "  {label:<36} {:>6.2} s  {} {by}",
             t.as_secs_f64(),
             advice["future"].as_str().unwrap_or("?"),
-            advice["verdict"]["by"].as_str().unwrap_or("?")
         );
     }
     let max = medians.iter().max().copied().unwrap_or_default();
@@ -334,14 +362,6 @@ fn defaults() {
         median(medians).as_secs_f64(),
         max.as_secs_f64()
     );
-    let start = "examples/starts/4p-jade-shares.json";
-    for command in ["layouts", "bid"] {
-        let t = median((0..3).map(|_| timed_run(&[command, start]).0).collect());
-        println!(
-            "{command} with its defaults, 4 players (median of 3 runs of the binary): {:.2} s",
-            t.as_secs_f64()
-        );
-    }
 }
 
 /// The positions timed: (name, JSON, the fewest options it must have).
