@@ -133,6 +133,10 @@ struct Voyage {
     small_pilot: Option<u8>,
     large_pilot: Option<u8>,
     insurer: Option<Worker>,
+    /// The insurer's cash plus 12 a share at settlement, when their money is
+    /// modelled: the most they can pay of the claims; the bank pays the rest
+    /// (R5, R11, the rulebook in `seeds/`).
+    insurer_credit: Option<i64>,
     strong_pirates: bool,
     thirteen_wrecks: bool,
 }
@@ -502,6 +506,11 @@ fn settle(v: &Voyage) -> Tally {
             t.value[insurer.owner as usize] -= reward as f64;
         }
     }
+    // R13 counts the claims paid: never more than the insurer can raise.
+    if let (Some(insurer), Some(credit)) = (v.insurer, v.insurer_credit) {
+        let value = &mut t.value[insurer.owner as usize];
+        *value = value.max(-credit as f64);
+    }
     if v.insurer.is_some_and(|w| w.tracked) {
         t.paid = 1.0;
     }
@@ -662,6 +671,17 @@ impl Reference {
         out
     }
 
+    /// The voyage after the decider paid `cost` for a placement: an insurer
+    /// (now or from before) has that much less to pay claims with.
+    fn paid(&self, mut v: Voyage, cost: i64) -> Voyage {
+        let decider_insures = v.insurer.is_some_and(|w| w.owner == self.decider);
+        if decider_insures && let Some(credit) = self.credit {
+            let premium = if self.voyage.insurer.is_none() { PREMIUM } else { 0 };
+            v.insurer_credit = Some(credit - cost + premium);
+        }
+        v
+    }
+
     fn placements(&self) -> Vec<Valued> {
         let v = &self.voyage;
         self.placement_choices()
@@ -670,7 +690,7 @@ impl Reference {
                 name: slot_name(v, slot),
                 cost,
                 income: if slot == Slot::Insurance { PREMIUM } else { 0 },
-                tally: after_placement(&place(v, slot, self.decider), self.rolls_done),
+                tally: after_placement(&self.paid(place(v, slot, self.decider), cost), self.rolls_done),
                 pays_worker: !matches!(slot, Slot::Pass | Slot::SmallPilot | Slot::LargePilot),
             })
             .collect()
@@ -749,6 +769,15 @@ fn read_voyage(setup: &Setup, index: &dyn Fn(&str) -> u8) -> Voyage {
         small_pilot: setup.pilots.small.as_deref().map(index),
         large_pilot: setup.pilots.large.as_deref().map(index),
         insurer: slot(&setup.insurance),
+        insurer_credit: setup.insurance.as_deref().and_then(|name| {
+            let cash = setup.cash.as_ref()?.get(name)?;
+            let shares: i64 = setup
+                .shares
+                .as_ref()
+                .and_then(|s| s.get(name))
+                .map_or(0, |held| held.values().sum());
+            Some(cash + MORTGAGE * shares)
+        }),
         strong_pirates: setup.variant.strong_pirates,
         thirteen_wrecks: setup.variant.thirteen_wrecks,
     }

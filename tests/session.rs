@@ -478,7 +478,7 @@ fn the_next_voyage_carries_cash_after_the_settlement() {
     let settled = &out[out.find("Settlement").expect("settled")..];
     for line in [
         "  b          -29\n",
-        "(b could not pay 14 of the 29 in claims: the bank pays them, R5.)",
+        "(b could not pay 14 of the 29 in claims: the bank pays them, R11.)",
         "  b          -5\n",
     ] {
         assert!(settled.contains(line), "{line:?} not in\n{settled}");
@@ -504,7 +504,7 @@ fn r5_r11_an_insurer_mortgages_a_share_for_the_claims_and_the_session_says_so() 
     let settled = &out[out.find("Settlement").expect("settled")..];
     for line in [
         "b mortgaged 1 silk share to pay (R5: 12 each).\n",
-        "(b could not pay 2 of the 29 in claims: the bank pays them, R5.)",
+        "(b could not pay 2 of the 29 in claims: the bank pays them, R11.)",
         "Profit over the voyage (R13; a mortgage's 12 is not profit): r          -3 b          -17 ",
     ] {
         assert!(settled.contains(line), "{line:?} not in\n{settled}");

@@ -93,3 +93,43 @@ fn the_cli_says_when_shares_are_counted() {
     let json = common::run_ok(&["odds", "--pos", pos, "--count-shares", "--json"], None);
     assert!(json.contains("\"count_shares\": true"), "{json}");
 }
+
+/// The value of `action` to the player to move in `text`, exact under `none`.
+fn option_ev(text: &str, action: &str, valuation: Valuation) -> f64 {
+    let p = position(text);
+    let advice = exact::advise(p.state(), valuation);
+    let o = advice.options.iter().find(|o| o.action.to_string() == action);
+    o.unwrap_or_else(|| panic!("{action} is an option of {text}")).ev
+}
+
+#[test]
+fn r11_r13_an_insurer_short_of_money_is_valued_at_the_claims_paid() {
+    // After roll 2 jade is on 2, silk on 3, ginseng on 4: one roll cannot bring
+    // any of them to 13, so all three wreck and the insurer owes shipyard A, B
+    // and C: 6 + 8 + 15 = 29. With 2 in cash, d takes the 10 for insurance and
+    // can pay 12 of the 29; the bank pays the rest (R11, the rulebook in
+    // seeds/), so insurance is worth 10 - 12 = -2, not 10 - 29.
+    let short = "a*,b,c,d 2:d J2:a S3:b G4:c Y:a,b,c p:a,b,c $d2";
+    assert!((option_ev(short, "insurance", CASH) + 2.0).abs() < TIE);
+    // A share mortgaged raises 12 more, all of it paid: 10 - 24.
+    let share = "a*,b,c,d 2:d J2:a S3:b G4:c Y:a,b,c p:a,b,c $d2 %d:N1";
+    assert!((option_ev(share, "insurance", CASH) + 14.0).abs() < TIE);
+    // With 19 in cash the claims are paid in full: 10 - 29.
+    let rich = "a*,b,c,d 2:d J2:a S3:b G4:c Y:a,b,c p:a,b,c $d19";
+    assert!((option_ev(rich, "insurance", CASH) + 19.0).abs() < TIE);
+}
+
+#[test]
+fn r11_r12_r13_a_share_mortgaged_for_claims_gains_no_price_rise() {
+    // Jade and ginseng on 13 with no pirate dock at roll 3 whatever the dice
+    // (R9); silk on 2 wrecks. The insurer d owes shipyard A's 6 to the bank
+    // with no cash: they mortgage their jade share to pay (R11 before R12),
+    // so the rise of jade (0 to 5) counts nothing to them (R13): -6.
+    let mortgaged = position("a*,b,c,d 2:roll J13:a S2 G13:b Y:c i:d $d0 %d:J1");
+    let o = exact::outcome(mortgaged.state(), COUNTED);
+    assert!((o.value[3] + 6.0).abs() < TIE, "{}", o.value[3]);
+    // With 6 in cash the share stays theirs and rises by 5: -6 + 5.
+    let kept = position("a*,b,c,d 2:roll J13:a S2 G13:b Y:c i:d $d6 %d:J1");
+    let o = exact::outcome(kept.state(), COUNTED);
+    assert!((o.value[3] + 1.0).abs() < TIE, "{}", o.value[3]);
+}

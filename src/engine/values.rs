@@ -150,16 +150,23 @@ pub const CASH: Valuation = Valuation {
 };
 
 /// The outcome of a settled state (every ship in the harbour or the shipyard).
+///
+/// A value is a change of cash (R13): an insurer who cannot raise the claims
+/// even by mortgaging every share pays what they can and the bank the rest
+/// (R11; the rulebook in `seeds/`), so only the claims paid count. Shares
+/// mortgaged to pay them are mortgaged before the prices rise (R11 before
+/// R12), and a mortgaged share's price change counts nothing (R13).
 pub fn settled(s: &State, mark: Mark, valuation: Valuation) -> Outcome {
     let settlement = rules::settle(s);
     let mut out = Outcome::default();
-    for (v, &p) in out.value.iter_mut().zip(&settlement.payouts) {
-        *v = p as f64;
+    for (p, v) in out.value.iter_mut().enumerate() {
+        *v = settlement.cash_change(s.insurance, p) as f64;
     }
     if valuation.count_shares {
         let after = rules::raise_prices(s.prices, settlement.rises);
+        let kept = rules::accounts_after(s, &settlement).shares;
         for p in s.player_ids() {
-            let held = &s.shares[p as usize];
+            let held = &kept[p as usize];
             let gain: u32 = (0..4)
                 .map(|c| held[c] as u32 * (after[c] - s.prices[c]))
                 .sum();

@@ -51,7 +51,7 @@ pub fn settlement(v: &Voyage) -> String {
 fn bank_covers(v: &Voyage) -> String {
     match (v.state.insurance, v.settlement.bank_covers) {
         (Some(insurer), short) if short > 0 => format!(
-            "  ({} could not pay {short} of the {} in claims: the bank pays them, R5.)\n",
+            "  ({} could not pay {short} of the {} in claims: the bank pays them, R11.)\n",
             v.names[insurer as usize], v.settlement.claims
         ),
         _ => String::new(),

@@ -32,9 +32,10 @@ pub struct Settlement {
     /// What the insurer owed for ships in the shipyard.
     pub claims: u32,
     /// Of what the insurer owed net of their receipts, the part they could
-    /// not raise even by mortgaging every share (R5): the bank pays it. The
-    /// payouts count the claims in full, as the engine values them (R11);
-    /// the change of cash (`accounts_after`, a session's profit) does not.
+    /// not raise even by mortgaging every share (R5): the bank pays it (R11,
+    /// as the rulebook in `seeds/` says). The payouts count the claims in
+    /// full; the change of cash (`cash_change`), which values (R13) and a
+    /// session's profit count, does not.
     pub bank_covers: u32,
     /// Of `claims`, the part paid to holders of shipyard slots (the rest to the bank).
     pub claims_to_players: u32,
