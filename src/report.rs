@@ -504,6 +504,9 @@ pub struct Bids {
     /// Per player Q: the best layout (and purchase) of Q as harbour master,
     /// with every player's value in it.
     pub chosen: Vec<LayoutValue>,
+    /// Per player Q: the other layouts exactly as good for Q in which another
+    /// player's value differs (Q took the first in R3's order, R14).
+    pub ties: Vec<usize>,
 }
 
 /// One player's side of the auction.

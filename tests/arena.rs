@@ -270,6 +270,17 @@ fn policies_that_are_not_policies_are_refused() {
         "greedy",
     ]);
     assert_eq!(out.status.code(), Some(2));
+    // More cash than a position may hold once a voyage adds to it.
+    let out = arena(&[
+        "--candidate",
+        "none",
+        "--baseline",
+        "none",
+        "--cash",
+        "4294967295",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--cash"));
 }
 
 #[test]

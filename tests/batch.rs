@@ -205,6 +205,43 @@ fn r16_bid_values_are_the_layouts_figures_and_limits_their_differences() {
 }
 
 #[test]
+fn r14_r16_bid_counts_the_layouts_a_harbour_master_chose_between_by_ties() {
+    // Green holds no share: every layout is worth 0 to green, but not to red,
+    // who holds jade shares. Green's layout is the first in R3's order (R14),
+    // and `ties` counts the others as good for green that move another's value.
+    let start = format!("{ROOT}/examples/starts/4p-jade-shares.json");
+    let bids = single(&["bid", "--json", "--future", "none", &start], None);
+    let players = ["red", "blue", "green", "yellow"];
+    for (q, name) in players.iter().enumerate() {
+        let mut v = example_json("starts/4p-jade-shares.json");
+        v["harbour_master"] = json!(name);
+        let layouts = single(
+            &["layouts", "--json", "--future", "none", "--top", "100", "-"],
+            Some(&v.to_string()),
+        );
+        let all = layouts["layouts"].as_array().expect("layouts");
+        let value = |l: &serde_json::Value, p: &str| l["players"][p].as_f64().expect("a value");
+        let first = &all[0];
+        let ties = all[1..]
+            .iter()
+            .take_while(|l| value(first, name) - value(l, name) <= 1e-9)
+            .filter(|l| {
+                players
+                    .iter()
+                    .any(|&p| p != *name && (value(l, p) - value(first, p)).abs() > 1e-9)
+            })
+            .count();
+        let chosen = &bids["harbour_masters"][q];
+        assert_eq!(chosen["harbour_master"], *name);
+        assert_eq!(chosen["ties"], ties, "{name}");
+    }
+    // 98 of the other 99 layouts move another player's value.
+    assert_eq!(bids["harbour_masters"][2]["ties"], 98);
+    let text = common::run_ok(&["bid", "--future", "none", &start], None);
+    assert!(text.contains("Ties: a harbour master's layout is the first in R3's order"));
+}
+
+#[test]
 fn layouts_and_bid_read_a_start_in_the_notation() {
     let json = single(
         &[

@@ -676,7 +676,11 @@ impl Reference {
     fn paid(&self, mut v: Voyage, cost: i64) -> Voyage {
         let decider_insures = v.insurer.is_some_and(|w| w.owner == self.decider);
         if decider_insures && let Some(credit) = self.credit {
-            let premium = if self.voyage.insurer.is_none() { PREMIUM } else { 0 };
+            let premium = if self.voyage.insurer.is_none() {
+                PREMIUM
+            } else {
+                0
+            };
             v.insurer_credit = Some(credit - cost + premium);
         }
         v
@@ -690,7 +694,10 @@ impl Reference {
                 name: slot_name(v, slot),
                 cost,
                 income: if slot == Slot::Insurance { PREMIUM } else { 0 },
-                tally: after_placement(&self.paid(place(v, slot, self.decider), cost), self.rolls_done),
+                tally: after_placement(
+                    &self.paid(place(v, slot, self.decider), cost),
+                    self.rolls_done,
+                ),
                 pays_worker: !matches!(slot, Slot::Pass | Slot::SmallPilot | Slot::LargePilot),
             })
             .collect()

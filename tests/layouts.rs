@@ -239,6 +239,28 @@ fn the_start_must_be_a_voyage_s_start() {
 }
 
 #[test]
+fn a_start_naming_a_key_twice_or_after_a_roll_is_refused_as_such() {
+    // A JSON object keeps only one of two equal keys: nothing is guessed.
+    let twice = r#"{"players": ["r", "b", "g"], "harbour_master": "r", "harbour_master": "b"}"#;
+    let e = json::read_start(twice).expect_err("duplicate").to_string();
+    assert!(e.starts_with("duplicate field `harbour_master`"), "{e}");
+    let nested = r#"{"players": ["r", "b", "g"], "harbour_master": "r",
+        "prices": {"jade": 5, "jade": 10}}"#;
+    let e = json::read_start(nested).expect_err("duplicate").to_string();
+    assert!(e.starts_with("prices: duplicate field `jade`"), "{e}");
+    // After a roll the ships cannot stand on a layout's spaces: the start is
+    // refused as no start, not for a ship's position the user never gave.
+    for later in [r#""rolls_done": 1"#, r#""phase": "boarding""#] {
+        let text = format!(r#"{{"players": ["r", "b", "g"], "harbour_master": "r", {later}}}"#);
+        let e = json::read_start(&text).expect_err(later).to_string();
+        assert!(e.contains("must be a voyage's start"), "{later}: {e}");
+    }
+    let typed = r#"{"players": ["r", "b", "g"], "harbour_master": "r", "rolls_done": "1"}"#;
+    let e = json::read_start(typed).expect_err("a string").to_string();
+    assert!(e.starts_with("rolls_done:"), "{e}");
+}
+
+#[test]
 fn layouts_are_read_as_in_the_notation() {
     assert_eq!(
         layout("J2 S3 G4"),

@@ -98,8 +98,12 @@ fn the_cli_says_when_shares_are_counted() {
 fn option_ev(text: &str, action: &str, valuation: Valuation) -> f64 {
     let p = position(text);
     let advice = exact::advise(p.state(), valuation);
-    let o = advice.options.iter().find(|o| o.action.to_string() == action);
-    o.unwrap_or_else(|| panic!("{action} is an option of {text}")).ev
+    let o = advice
+        .options
+        .iter()
+        .find(|o| o.action.to_string() == action);
+    o.unwrap_or_else(|| panic!("{action} is an option of {text}"))
+        .ev
 }
 
 #[test]

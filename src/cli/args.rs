@@ -317,9 +317,10 @@ pub struct ArenaArgs {
     /// notation and its events, which `apply` replays to the same settlement.
     #[arg(long, value_name = "FILE")]
     pub record: Option<String>,
-    /// Every seat starts with this much cash (R5: affordability, stowaways);
-    /// default: money not modelled.
-    #[arg(long, value_name = "N")]
+    /// Every seat starts with this much cash (R5: affordability, stowaways),
+    /// at most 1000000000 (a position holds at most 2147483647, and a voyage
+    /// adds to it); default: money not modelled.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=1_000_000_000))]
     pub cash: Option<u32>,
     /// The strong-pirates variant (R7).
     #[arg(long)]

@@ -11,7 +11,8 @@
 
 use super::analysis::{Progress, Request};
 use super::layouts;
-use crate::report::{BidRow, Bids, Comparison};
+use super::values::TIE;
+use crate::report::{BidRow, Bids, Comparison, LayoutValue};
 use crate::rules::{self, State};
 
 /// The bids of every player of the voyage start `template`.
@@ -24,7 +25,7 @@ pub fn bids(template: &State, buy: bool, request: &Request, progress: Progress) 
             layouts::compare(&start, &all, buy, request, progress)
         })
         .collect();
-    let best: Vec<&crate::report::LayoutValue> = comparisons
+    let best: Vec<&LayoutValue> = comparisons
         .iter()
         .filter_map(|c| c.layouts.first())
         .collect();
@@ -49,6 +50,32 @@ pub fn bids(template: &State, buy: bool, request: &Request, progress: Progress) 
         how: comparisons[0].how.clone(),
         buy,
         rows,
+        ties: comparisons
+            .iter()
+            .enumerate()
+            .map(|(q, c)| ties(c, q))
+            .collect(),
         chosen: best.into_iter().cloned().collect(),
     }
+}
+
+/// The layouts as good for harbour master `q` as the first of `c` (exact
+/// values within [`TIE`]) in which another player's value differs: `q` is
+/// indifferent between them, the others are not, and the first in R3's order
+/// is taken (R14's rule for ties). Sampled values never tie.
+fn ties(c: &Comparison, q: usize) -> usize {
+    let Some((first, rest)) = c.layouts.split_first() else {
+        return 0;
+    };
+    if first.stderr.is_some() {
+        return 0;
+    }
+    let differs = |l: &LayoutValue| {
+        let mut players = l.players.iter().zip(&first.players).enumerate();
+        players.any(|(p, (a, b))| p != q && (a - b).abs() > TIE)
+    };
+    rest.iter()
+        .take_while(|l| first.value - l.value <= TIE)
+        .filter(|l| differs(l))
+        .count()
 }

@@ -99,6 +99,15 @@ pub enum StartError {
 /// empty): players, harbour master, and optional cash, shares, prices, variant.
 /// It is validated with the first layout of R3 standing in for the ships.
 pub fn read_start(json: &str) -> Result<Position, StartError> {
+    // A `Value` keeps only the last of two equal keys: look for them first,
+    // as a position's own fields are checked (nothing is guessed).
+    let mut de = serde_json::Deserializer::from_str(json);
+    serde_path_to_error::deserialize::<_, Unique>(&mut de)
+        .map_err(|e| {
+            let path = e.path().to_string();
+            json_error(&path, e.into_inner())
+        })
+        .map_err(StartError::Json)?;
     let mut value: serde_json::Value = serde_json::from_str(json).map_err(|e| {
         StartError::Json(JsonError {
             message: e.to_string(),
@@ -113,6 +122,17 @@ pub fn read_start(json: &str) -> Result<Position, StartError> {
         None => {}
         Some(serde_json::Value::Array(a)) if a.is_empty() => {}
         Some(_) => return Err(StartError::HasShips),
+    }
+    // A roll made or another phase is no start, whatever else the position
+    // says: the layout standing in for the ships cannot be where dice left them.
+    // (A field of the wrong type is left for its own error.)
+    let rolled = map
+        .get("rolls_done")
+        .and_then(|r| r.as_u64())
+        .is_some_and(|r| r != 0);
+    let phase = map.get("phase").and_then(|p| p.as_str());
+    if rolled || phase.is_some_and(|p| p != "placement") {
+        return Err(StartError::NotAStart);
     }
     let (cargos, starts) = rules::layouts()[0];
     let ships: Vec<serde_json::Value> = (0..SHIPS)
@@ -139,4 +159,63 @@ pub fn read_start(json: &str) -> Result<Position, StartError> {
         return Err(StartError::NotAStart);
     }
     Ok(position)
+}
+
+/// Any JSON document whose objects name no key twice.
+struct Unique;
+
+impl<'de> serde::Deserialize<'de> for Unique {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Unique, D::Error> {
+        d.deserialize_any(UniqueVisitor)
+    }
+}
+
+struct UniqueVisitor;
+
+impl<'de> serde::de::Visitor<'de> for UniqueVisitor {
+    type Value = Unique;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a JSON value")
+    }
+
+    fn visit_bool<E>(self, _: bool) -> Result<Unique, E> {
+        Ok(Unique)
+    }
+
+    fn visit_i64<E>(self, _: i64) -> Result<Unique, E> {
+        Ok(Unique)
+    }
+
+    fn visit_u64<E>(self, _: u64) -> Result<Unique, E> {
+        Ok(Unique)
+    }
+
+    fn visit_f64<E>(self, _: f64) -> Result<Unique, E> {
+        Ok(Unique)
+    }
+
+    fn visit_str<E>(self, _: &str) -> Result<Unique, E> {
+        Ok(Unique)
+    }
+
+    fn visit_unit<E>(self) -> Result<Unique, E> {
+        Ok(Unique)
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Unique, A::Error> {
+        while seq.next_element::<Unique>()?.is_some() {}
+        Ok(Unique)
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Unique, A::Error> {
+        let mut seen = std::collections::HashSet::new();
+        while let Some(key) = map.next_key::<String>()? {
+            if !seen.insert(key.clone()) {
+                return Err(serde::de::Error::custom(format!("duplicate field `{key}`")));
+            }
+            map.next_value::<Unique>()?;
+        }
+        Ok(Unique)
+    }
 }

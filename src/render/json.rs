@@ -706,6 +706,9 @@ pub struct ChosenJson {
     pub purchase: Option<PurchaseJson>,
     pub value: f64,
     pub stderr: Option<f64>,
+    /// Other layouts exactly as good for this harbour master in which another
+    /// player's value differs: the first in R3's order was taken (R14).
+    pub ties: usize,
 }
 
 pub fn bids_json(start: &Position, b: &Bids) -> BidsJson {
@@ -752,6 +755,7 @@ pub fn bids_json(start: &Position, b: &Bids) -> BidsJson {
                 }),
                 value: clean(l.value),
                 stderr: l.stderr.map(clean),
+                ties: b.ties[q],
             })
             .collect(),
     }

@@ -208,6 +208,13 @@ fn pct(x: f64) -> String {
     format!("{x:.1}%")
 }
 
+/// A probability in whole percent, halves rounded up: the same probability
+/// summed in another order (0.375 or 0.37499999999) reads the same.
+fn whole_percent(p: f64) -> String {
+    let x = (100.0 * p * 1e6).round() / 1e6;
+    format!("{:.0}", x.round())
+}
+
 fn money(x: f64) -> String {
     let x = if x.abs() < 5e-10 { 0.0 } else { x };
     format!("{x:.2}")
@@ -596,11 +603,7 @@ fn layout_columns(rows: &[&LayoutValue], names: &[&str], buy: bool, sampled: boo
                 )
             })
             .collect();
-        let short: Vec<String> = l
-            .ships
-            .iter()
-            .map(|s| format!("{:.0}", 100.0 * s.p_harbour))
-            .collect();
+        let short: Vec<String> = l.ships.iter().map(|s| whole_percent(s.p_harbour)).collect();
         docks.push(full.join(" "), short.join(" "));
         // Compact: the other players' values without their intervals (the
         // harbour master's is the value, with its interval).
@@ -765,7 +768,10 @@ fn bids_text(start: &Position, b: &Bids, width: usize) -> String {
     let mut as_hm = Column::new("as HM", false);
     let mut limits: Vec<Column> = names
         .iter()
-        .map(|q| Column::new(&format!("vs {q}"), false))
+        .enumerate()
+        // A narrow terminal loses the limits against the last players first;
+        // each row keeps its value as harbour master and its mean.
+        .map(|(q, name)| Column::new(&format!("vs {name}"), false).droppable((n - q) as u8))
         .collect();
     let mut mean = Column::new("mean", false);
     for (p, r) in b.rows.iter().enumerate() {
@@ -781,8 +787,9 @@ fn bids_text(start: &Position, b: &Bids, width: usize) -> String {
     columns.push(mean);
     let (t, dropped) = fitted(&columns, width);
     out += &format!("{t}\n{}", dropped_note(&dropped, width));
-    out += "vs Q: the bid limit against Q, the player's value as harbour master (as HM)\n";
-    out += "less their value when Q is harbour master; mean: over the others.\n";
+    let key = "vs Q: the bid limit against Q, the player's value as harbour master (as HM) \
+               less their value when Q is harbour master; mean: over the others.";
+    out += &(wrap(key, width) + "\n");
     for (q, l) in b.chosen.iter().enumerate() {
         let buy = match (b.buy, l.purchase) {
             (true, Some((cargo, cost))) => format!(", buying a {} share for {cost}", cargo.name()),
@@ -795,12 +802,42 @@ fn bids_text(start: &Position, b: &Bids, width: usize) -> String {
             layout::name(l.layout)
         );
     }
+    out += &tie_note(b, &names, width);
     out
+}
+
+/// Which harbour masters chose between layouts they value alike but the
+/// others do not: the limits against them rest on R14's rule for ties.
+fn tie_note(b: &Bids, names: &[&str], width: usize) -> String {
+    let tied: Vec<String> = (0..b.ties.len())
+        .filter(|&q| b.ties[q] > 0)
+        .map(|q| format!("{}: {}", names[q], b.ties[q]))
+        .collect();
+    if tied.is_empty() {
+        return String::new();
+    }
+    let text = format!(
+        "Ties: a harbour master's layout is the first in R3's order (R14) of \
+         layouts worth exactly as much to them but not to the others (other \
+         such layouts: {}); the limits against them rest on that choice.",
+        tied.join(", ")
+    );
+    wrap(&text, width) + "\n"
 }
 
 #[cfg(test)]
 mod tests {
-    use super::stop_words;
+    use super::{stop_words, whole_percent};
+
+    #[test]
+    fn a_probability_reads_the_same_however_it_was_summed() {
+        // 3/8 of the 216 rolls summed in two orders (the layouts' docks %).
+        assert_eq!(whole_percent(0.375), "38");
+        assert_eq!(whole_percent(0.375 - 1e-13), "38");
+        assert_eq!(whole_percent(0.625), "63");
+        assert_eq!(whole_percent(0.625 + 1e-13), "63");
+        assert_eq!(whole_percent(0.374), "37");
+    }
 
     #[test]
     fn a_stop_is_said_in_words() {
