@@ -547,6 +547,9 @@ fn a_match_from_a_later_first_deal_plays_those_deals_as_the_whole_match() {
     let table = arena(&[&args[..], &["--first-deal", "4", "--deals", "2"]].concat());
     let text = String::from_utf8_lossy(&table.stdout);
     assert!(text.contains("2 deals (4 to 5)"), "{text}");
+    let one = arena(&[&args[..], &["--first-deal", "4", "--deals", "1"]].concat());
+    let text = String::from_utf8_lossy(&one.stdout);
+    assert!(text.contains("1 deal (4)"), "{text}");
     for bad in ["0", "18446744073709551615"] {
         let out = arena(&[&args[..], &["--first-deal", bad]].concat());
         assert_eq!(out.status.code(), Some(2), "--first-deal {bad}");

@@ -434,3 +434,50 @@ fn sampled_layouts_agree_with_the_exact_ones_within_their_error_bars() {
         }
     }
 }
+
+#[test]
+fn layouts_and_bid_refuse_what_would_list_or_count_nothing_new() {
+    let start = "examples/starts/4p-jade-shares.json";
+    let refused = |args: &[&str], words: &str| {
+        let out = common::run_bin(args, None);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(words), "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    };
+    // A layout is its ships in any order (R3): named twice, it is one row.
+    refused(
+        &[
+            "layouts", start, "--future", "none", "--only", "J2 S3 G4", "S3 J2 G4",
+        ],
+        "--only \"S3 J2 G4\": the same layout as \"J2 S3 G4\"",
+    );
+    // --buy counts shares; --no-shares would leave them out.
+    refused(&["layouts", start, "--buy", "--no-shares"], "--no-shares");
+    refused(
+        &["bid", start, "--count-shares", "--no-shares"],
+        "--no-shares",
+    );
+    // R12: a cargo at 30 ended the game; no voyage starts.
+    for args in [
+        vec![
+            "bid",
+            "--pos",
+            "r*,b,g 0:r J2 S3 G4 ^S30",
+            "--future",
+            "none",
+        ],
+        vec![
+            "layouts",
+            "--pos",
+            "r*,b,g 0:r J2 S3 G4 ^S30",
+            "--future",
+            "none",
+        ],
+    ] {
+        refused(
+            &args,
+            "prices.silk: 30, the top of the track: the game is over (R12)",
+        );
+    }
+}

@@ -829,6 +829,17 @@ fn r5_more_workers_than_the_rounds_begun_allow_is_refused() {
         "players",
         "'red' has 3 workers on the board, but at most 2",
     );
+    // Round 1, b to move after the harbour master a: d has had no turn yet.
+    let early = json!({"players": ["a", "b", "c", "d"], "harbour_master": "a",
+        "rolls_done": 0, "phase": "placement", "to_move": "b", "round": 1,
+        "ships": [{"cargo": "jade", "position": 2, "crew": ["a"]},
+                  {"cargo": "silk", "position": 3, "crew": ["d"]},
+                  {"cargo": "ginseng", "position": 4, "crew": []}]});
+    assert_refused(
+        &early,
+        "players",
+        "'d' has 1 worker on the board, but at most 0 can be placed in round 1 before 'b' moves",
+    );
 }
 
 #[test]

@@ -130,7 +130,7 @@ pub enum Command {
         #[arg(long)]
         buy: bool,
         /// Leave the start's shares out of the values (counted by default here).
-        #[arg(long)]
+        #[arg(long, conflicts_with_all = ["buy", "count_shares"])]
         no_shares: bool,
         #[command(flatten)]
         solve: SolveArgs,
@@ -156,7 +156,7 @@ pub enum Command {
         #[arg(long)]
         buy: bool,
         /// Leave the start's shares out of the values.
-        #[arg(long)]
+        #[arg(long, conflicts_with_all = ["buy", "count_shares"])]
         no_shares: bool,
         #[command(flatten)]
         solve: SolveArgs,
@@ -362,13 +362,15 @@ pub struct SolveArgs {
     #[arg(long, value_enum, default_value_t = MethodArg::Auto)]
     pub method: MethodArg,
     /// Seed of the Monte Carlo streams; the same seed gives the same output
-    /// whatever the thread count. Drawn and printed when not given.
+    /// whatever the thread count. Drawn when not given (the method lines of
+    /// advice, odds and layouts print it; a bot's replies do not).
     #[arg(long)]
     pub seed: Option<u64>,
     /// Worker threads for Monte Carlo (default: every core).
     #[arg(long)]
     pub threads: Option<usize>,
-    /// Monte Carlo play-outs to make (rounded up to whole blocks of 216).
+    /// Monte Carlo play-outs to make (rounded up to whole blocks of 216, and
+    /// at least two blocks: the fewest that give standard errors).
     #[arg(long)]
     pub samples: Option<u64>,
     /// Stop once every option's standard error is below this.

@@ -11,7 +11,7 @@ use crate::engine::cache::Cache;
 use crate::engine::interrupt;
 use crate::engine::layouts;
 use crate::parse::events::{self, Outcome};
-use crate::parse::json::{self, StartError};
+use crate::parse::json;
 use crate::parse::notation;
 use crate::render::{self, Format};
 use crate::{Error, Position, rules};
@@ -56,6 +56,26 @@ pub fn execute(config: &Config) -> Result<String, Error> {
     }
 }
 
+/// The layouts of `--only`, each once: a layout is its ships' cargos and
+/// spaces in any order (R3), and a table that lists it twice lists one thing.
+fn only_layouts(only: &[String]) -> Result<Vec<rules::Layout>, Error> {
+    let mut seen: Vec<(Vec<(rules::Cargo, u8)>, &str)> = Vec::new();
+    let mut out = Vec::new();
+    for text in only {
+        let layout = words::only_layout(text)?;
+        let mut ships: Vec<(rules::Cargo, u8)> = layout.0.into_iter().zip(layout.1).collect();
+        ships.sort_by_key(|&(cargo, _)| cargo.index());
+        if let Some((_, first)) = seen.iter().find(|(s, _)| *s == ships) {
+            return Err(Error::Usage(format!(
+                "--only \"{text}\": the same layout as \"{first}\", named before"
+            )));
+        }
+        seen.push((ships, text));
+        out.push(layout);
+    }
+    Ok(out)
+}
+
 /// The answer of `advise`, `odds`, `layouts` or `bid`, computed on the current
 /// threads with the solvers of `cache`: what `batch` asks of each request.
 pub fn respond(config: &Config, cache: &mut Cache, progress: Progress) -> Result<String, Error> {
@@ -66,9 +86,7 @@ pub fn respond(config: &Config, cache: &mut Cache, progress: Progress) -> Result
             let chosen = if only.is_empty() {
                 rules::layouts()
             } else {
-                only.iter()
-                    .map(|l| words::only_layout(l))
-                    .collect::<Result<Vec<_>, _>>()?
+                only_layouts(only)?
             };
             let c = layouts::compare(start.state(), &chosen, *buy, &config.request, progress);
             Ok(renderer.layouts(&start, &c, top.unwrap_or(chosen.len())))
@@ -93,12 +111,7 @@ fn read_start(source: &Source, command: &str) -> Result<Position, Error> {
     }
     let position =
         notation::parse(text.trim()).map_err(|e| Error::Usage(format!("{origin}:\n{e}")))?;
-    let s = position.state();
-    let placed = s.player_ids().any(|p| s.placed(p) > 0) || s.passed != 0;
-    if s.rolls_done != 0 || placed {
-        return Err(words::start_error(StartError::NotAStart, command));
-    }
-    Ok(position)
+    json::check_start(position).map_err(|e| words::start_error(e, command))
 }
 
 /// `batch`: JSON Lines from a file or standard input, answers on standard

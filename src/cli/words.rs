@@ -30,7 +30,7 @@ pub fn start_error(e: StartError, command: &str) -> Error {
             "ships: {command} wants a voyage before its layout: leave ships out or empty"
         )),
         StartError::Shape(why) => Error::Usage(format!("{command}: {why}")),
-        StartError::NotAStart => Error::Usage(format!("{command}: {e}")),
+        StartError::NotAStart | StartError::GameOver(_) => Error::Usage(format!("{command}: {e}")),
     }
 }
 

@@ -93,6 +93,9 @@ pub enum StartError {
         "the position must be a voyage's start: no roll, no worker placed, no pass, the harbour master to move"
     )]
     NotAStart,
+    /// A cargo's price is at the top of the track: the game is over (R12).
+    #[error("prices.{0}: 30, the top of the track: the game is over (R12) and no voyage starts")]
+    GameOver(&'static str),
 }
 
 /// The voyage start read from a position's JSON without ships (or with `ships`
@@ -150,6 +153,13 @@ pub fn read_start(json: &str) -> Result<Position, StartError> {
         StartError::Shape(with_path(&path, &e.into_inner().to_string()))
     })?;
     let position = Position::try_from(setup).map_err(StartError::Invalid)?;
+    check_start(position)
+}
+
+/// `position` if it is a voyage's start, however it was read: nothing placed,
+/// no roll, no pass, the harbour master to move, and no price at the top of
+/// the track (R12: the game is over then).
+pub fn check_start(position: Position) -> Result<Position, StartError> {
     let s = position.state();
     let placed = s.player_ids().any(|p| s.placed(p) > 0) || s.passed != 0;
     let to_move = Phase::Placement {
@@ -157,6 +167,13 @@ pub fn read_start(json: &str) -> Result<Position, StartError> {
     };
     if s.rolls_done != 0 || s.round != 1 || placed || s.phase != to_move {
         return Err(StartError::NotAStart);
+    }
+    let top = rules::PRICE_TRACK[rules::PRICE_TRACK.len() - 1];
+    if let Some(c) = rules::Cargo::ALL
+        .into_iter()
+        .find(|c| s.prices[c.index()] >= top)
+    {
+        return Err(StartError::GameOver(c.name()));
     }
     Ok(position)
 }

@@ -468,7 +468,8 @@ impl Validator {
                 self.problem(
                     "players",
                     format!(
-                        "'{name}' has {placed} workers on the board but owns {}",
+                        "'{name}' has {} on the board but owns {}",
+                        workers(placed),
                         s.workers
                     ),
                 );
@@ -716,7 +717,13 @@ impl Validator {
                 Some(t) => format!("in round {round} before '{}' moves", self.names[t as usize]),
                 None => format!("after {round} placement rounds"),
             };
-            self.problem("players", format!("'{name}' has {placed} workers on the board, but at most {most} can be placed {when}"));
+            self.problem(
+                "players",
+                format!(
+                    "'{name}' has {} on the board, but at most {most} can be placed {when}",
+                    workers(placed)
+                ),
+            );
         }
     }
 }
@@ -789,5 +796,13 @@ impl Back {
             (3, _) => after_pilots + 1,
             (r, _) => r,
         }
+    }
+}
+
+/// "1 worker", "2 workers": a refusal reads as a sentence.
+fn workers(n: usize) -> String {
+    match n {
+        1 => "1 worker".to_string(),
+        n => format!("{n} workers"),
     }
 }

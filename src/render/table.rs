@@ -628,12 +628,16 @@ fn layout_columns(rows: &[&LayoutValue], names: &[&str], buy: bool, sampled: boo
 /// How many deals, and which when the match does not start at deal 1: "100
 /// deals" or "100 deals (101 to 200)".
 fn deal_span(deals: &[DealResult]) -> String {
-    let n = deals.len();
+    let n = match deals.len() {
+        1 => "1 deal".to_string(),
+        n => format!("{n} deals"),
+    };
     match (deals.first(), deals.last()) {
-        (Some(first), Some(last)) if first.deal != 1 => {
-            format!("{n} deals ({} to {})", first.deal, last.deal)
+        (Some(first), Some(last)) if first.deal != 1 && first.deal != last.deal => {
+            format!("{n} ({} to {})", first.deal, last.deal)
         }
-        _ => format!("{n} deals"),
+        (Some(first), _) if first.deal != 1 => format!("{n} ({})", first.deal),
+        _ => n,
     }
 }
 
