@@ -481,3 +481,42 @@ fn layouts_and_bid_refuse_what_would_list_or_count_nothing_new() {
         );
     }
 }
+
+#[test]
+fn json_errors_name_the_field_in_the_user_s_words() {
+    let refused = |args: &[&str], stdin: &str, words: &str| {
+        let out = common::run_bin(args, Some(stdin));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stdin}: {err}");
+        assert!(err.contains(words), "{stdin}: {err}");
+        for internal in ["i64", "u8", "Setup", "column 48 at line"] {
+            assert!(!err.contains(internal), "{stdin}: {err}");
+        }
+    };
+    let start = r#"{"players": ["a", "b", "c"], "harbour_master": "a""#;
+    refused(
+        &["bid", "-"],
+        &format!("{start}}} xx"),
+        "trailing characters at line 1",
+    );
+    refused(
+        &["bid", "-"],
+        &format!(r#"{start}, "cash": {{"a": 1e20}}}}"#),
+        "cash.a: invalid type: floating point `1e+20`, expected a whole number",
+    );
+    refused(
+        &["odds", "-"],
+        &format!(r#"{start}, "rolls_done": "x"}}"#),
+        "rolls_done: invalid type: string \"x\", expected a whole number",
+    );
+    refused(
+        &["bot"],
+        r#"{"type": "decide", "id": 1}"#,
+        "position: missing (BOTS.md: a decide request carries the position)",
+    );
+    refused(
+        &["bot"],
+        &format!(r#"{{"type": "decide", "id": 1, "position": {start}, "rolls_done": "x"}}}}"#),
+        "position.rolls_done: invalid type: string \"x\", expected a whole number",
+    );
+}

@@ -150,7 +150,19 @@ fn check_decision(v: &Value, position: &Position, options: &[String]) -> Result<
 }
 
 fn read_position(v: &Value) -> Result<Position, String> {
-    let setup: Setup = serde_json::from_value(v.clone()).map_err(|e| format!("position: {e}"))?;
+    if v.is_null() {
+        return Err("position: missing (BOTS.md: a decide request carries the position)".into());
+    }
+    let setup: Setup = serde_path_to_error::deserialize(v.clone()).map_err(|e| {
+        let at = match e.path().to_string() {
+            path if path == "." => "position".to_string(),
+            path => format!("position.{path}"),
+        };
+        format!(
+            "{at}: {}",
+            crate::parse::json::plain(&e.into_inner().to_string())
+        )
+    })?;
     Position::try_from(setup).map_err(|e| format!("position: {e}"))
 }
 

@@ -47,7 +47,7 @@ impl Position {
 
 fn json_error(path: &str, e: serde_json::Error) -> JsonError {
     JsonError {
-        message: with_path(path, &strip_position(&e.to_string())),
+        message: with_path(path, &plain(&strip_position(&e.to_string()))),
         line: e.line(),
         column: e.column(),
     }
@@ -60,6 +60,19 @@ fn with_path(path: &str, message: &str) -> String {
     } else {
         format!("{path}: {message}")
     }
+}
+
+/// serde's words for the types it expected, in the user's: a field wants a
+/// whole number, not an `i64`, and the document a position, not a `Setup`.
+pub fn plain(message: &str) -> String {
+    let mut out = message.replace(
+        "expected struct Setup",
+        "expected a position object (POSITION.md)",
+    );
+    for int in ["i64", "u64", "i32", "u32", "u16", "u8"] {
+        out = out.replace(&format!("expected {int}"), "expected a whole number");
+    }
+    out
 }
 
 /// serde_json appends " at line L column C"; the error repeats it in its own words.
@@ -110,14 +123,10 @@ pub fn read_start(json: &str) -> Result<Position, StartError> {
             let path = e.path().to_string();
             json_error(&path, e.into_inner())
         })
+        .and_then(|_| de.end().map_err(|e| json_error("", e)))
         .map_err(StartError::Json)?;
-    let mut value: serde_json::Value = serde_json::from_str(json).map_err(|e| {
-        StartError::Json(JsonError {
-            message: e.to_string(),
-            line: e.line(),
-            column: e.column(),
-        })
-    })?;
+    let mut value: serde_json::Value =
+        serde_json::from_str(json).map_err(|e| StartError::Json(json_error("", e)))?;
     let Some(map) = value.as_object_mut() else {
         return Err(StartError::NotAnObject);
     };
@@ -150,7 +159,7 @@ pub fn read_start(json: &str) -> Result<Position, StartError> {
     }
     let setup: Setup = serde_path_to_error::deserialize(value).map_err(|e| {
         let path = e.path().to_string();
-        StartError::Shape(with_path(&path, &e.into_inner().to_string()))
+        StartError::Shape(with_path(&path, &plain(&e.into_inner().to_string())))
     })?;
     let position = Position::try_from(setup).map_err(StartError::Invalid)?;
     check_start(position)
