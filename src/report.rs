@@ -476,6 +476,9 @@ pub struct DealResult {
     pub harbour_master: PlayerId,
     /// The reference voyage's layout.
     pub layout: Layout,
+    /// The layout of the replay with the candidate as harbour master (the
+    /// reference's unless layouts are chosen by the policies).
+    pub candidate_layout: Layout,
     /// Each seat's profit in the reference voyage (the baseline everywhere).
     pub reference: Vec<i64>,
     /// The candidate's profit in each seat, in that seat's replay.

@@ -470,6 +470,34 @@ fn the_readme_bot_is_the_example_bot_and_it_plays() {
     assert_eq!(v["layout"], "policy");
 }
 
+#[test]
+fn r3_each_deal_says_the_layout_the_candidate_chose_as_harbour_master() {
+    let args = [
+        "--candidate",
+        "none",
+        "--baseline",
+        "random",
+        "--deals",
+        "3",
+        "--seed",
+        "5",
+    ];
+    // Layouts dealt at random: one layout per deal, whoever is harbour master.
+    let dealt = arena_json(&args);
+    for d in dealt["deals"].as_array().expect("deals") {
+        assert_eq!(d["candidate_layout"], d["layout"], "{d}");
+    }
+    // Chosen by the policies: the reference's harbour master plays at random,
+    // the candidate's replay in that seat loads the candidate's own choice.
+    let chosen = arena_json(&[&args[..], &["--layout", "policy"]].concat());
+    let deals = chosen["deals"].as_array().expect("deals");
+    assert!(deals.iter().any(|d| d["candidate_layout"] != d["layout"]));
+    for d in deals {
+        let name = d["candidate_layout"].as_str().expect("a layout");
+        assert!(manila_odds::parse::layout::parse(name).is_ok(), "{name}");
+    }
+}
+
 /// A built-in policy whose instances the referee may not recall from: the
 /// same policy, asked every decision afresh.
 struct Unrecalled<'a>(&'a dyn manila_odds::engine::arena::Maker);

@@ -599,6 +599,8 @@ pub struct DealJson {
     pub harbour_master: String,
     /// The reference voyage's layout.
     pub layout: String,
+    /// The layout of the replay with the candidate as harbour master.
+    pub candidate_layout: String,
     /// Each seat's profit with the baseline in every seat.
     pub reference: Players,
     /// The candidate's profit in each seat, in that seat's replay.
@@ -658,6 +660,7 @@ pub fn arena_json<'a>(m: &'a Match) -> ArenaJson<'a> {
                 diff: clean(d.diff),
                 harbour_master: m.seats[d.harbour_master as usize].clone(),
                 layout: layout::name(d.layout),
+                candidate_layout: layout::name(d.candidate_layout),
                 reference: named(&d.reference),
                 candidate: named(&d.candidate),
             })

@@ -270,14 +270,19 @@ fn seats(
     for (_, v) in &runs {
         times.extend(v.times.iter().copied());
     }
+    let layout_of = |v: &Played| (v.start.ships.map(|s| s.cargo), start_spaces(v));
+    // The replay with the candidate as harbour master: its own layout when
+    // layouts are chosen by the policies.
+    let candidate_layout = runs
+        .iter()
+        .find(|(p, _)| *p == deal.harbour_master)
+        .map_or(layout_of(&reference), |(_, v)| layout_of(v));
     let result = DealResult {
         deal: deal.number,
         diff,
         harbour_master: deal.harbour_master,
-        layout: (
-            reference.start.ships.map(|s| s.cargo),
-            start_spaces(&reference),
-        ),
+        layout: layout_of(&reference),
+        candidate_layout,
         reference: reference.profits.clone(),
         candidate: candidate_profits,
     };
