@@ -269,3 +269,34 @@ fn layouts_and_bid_read_a_start_in_the_notation() {
     );
     assert_eq!(placed.status.code(), Some(2), "a start has nothing placed");
 }
+
+#[test]
+fn r11_positions_differing_only_in_the_insurer_s_cash_share_no_cached_figure() {
+    // Three wrecks likely, d insures: with 100 in cash d pays every claim,
+    // with 0 the bank pays what d cannot (R11). A worker's solvers are kept
+    // between requests, and must not hand one's settlement to the other.
+    let pos = |cash: u32| format!("a*,b,c,d 1:roll J2:a S3:b G4:c Y:a,b,c i:d p:a,b,c $d{cash}");
+    let single_d =
+        |cash: u32| single(&["odds", "--json", "--pos", &pos(cash)], None)["players"]["d"].clone();
+    for order in [[100, 0], [0, 100]] {
+        let input: String = order
+            .iter()
+            .map(|&c| {
+                format!(
+                    "{}\n",
+                    json!({"id": c, "command": "odds", "notation": pos(c)})
+                )
+            })
+            .collect();
+        let out = common::run_bin(&["batch", "--threads", "1", "-"], Some(&input));
+        for answer in lines(&String::from_utf8_lossy(&out.stdout)) {
+            let cash = answer["id"].as_u64().expect("an id") as u32;
+            assert_eq!(
+                answer["result"]["players"]["d"],
+                single_d(cash),
+                "{order:?}"
+            );
+        }
+    }
+    assert_ne!(single_d(0), single_d(100));
+}

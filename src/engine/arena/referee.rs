@@ -142,9 +142,11 @@ pub fn play(settings: &Settings, deal: &Deal, seats: &mut Seats) -> Result<Playe
             }
         }
     }
+    // The change of cash (R13): an insurer short of money pays what they can
+    // and the bank the rest (R11), as `apply` settles a recorded voyage.
     let settlement = rules::settle(&s);
-    for (profit, payout) in profits.iter_mut().zip(settlement.payouts) {
-        *profit += payout;
+    for (p, profit) in profits.iter_mut().enumerate() {
+        *profit += settlement.cash_change(s.insurance, p);
     }
     let profits = profits[..settings.players as usize].to_vec();
     for side in [Side::Candidate, Side::Baseline] {

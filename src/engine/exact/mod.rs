@@ -69,12 +69,17 @@ impl TableKey {
         for ship in state.ships.iter_mut() {
             ship.at = At::Sea(0);
         }
-        // Turn order, passes, cash and the round play no part once nobody places.
+        // Turn order, passes, cash and the round play no part once nobody
+        // places; but the insurer's cash does: it bounds the claims they pay
+        // at the settlement (R11, R13).
         state.phase = Phase::Roll;
         state.rolls_done = 0;
         state.round = 0;
         state.passed = 0;
         state.cash = [None; MAX_PLAYERS];
+        if let Some(insurer) = s.insurance {
+            state.cash[insurer as usize] = s.cash[insurer as usize];
+        }
         TableKey { state, mark }
     }
 }
