@@ -136,4 +136,9 @@ fn r11_r12_r13_a_share_mortgaged_for_claims_gains_no_price_rise() {
     let kept = position("a*,b,c,d 2:roll J13:a S2 G13:b Y:c i:d $d6 %d:J1");
     let o = exact::outcome(kept.state(), COUNTED);
     assert!((o.value[3] + 1.0).abs() < TIE, "{}", o.value[3]);
+    // With a silk share too (silk at 10, wrecked: no rise), d mortgages silk,
+    // not the cheaper jade that rises: what keeps the most (R14), -6 + 5.
+    let two = position("a*,b,c,d 2:roll J13:a S2 G13:b Y:c i:d $d0 %d:J1S1 ^S10");
+    let o = exact::outcome(two.state(), COUNTED);
+    assert!((o.value[3] + 1.0).abs() < TIE, "{}", o.value[3]);
 }

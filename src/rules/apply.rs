@@ -83,9 +83,16 @@ fn place(t: &mut State, p: PlayerId, a: Action) {
 
 /// `p` pays `cost` from cash, mortgaging shares (12 each) when cash is short
 /// (R5); with money not modelled nothing changes. Shares of the cheapest cargo
-/// go first, as priced in `t` (at a settlement, before the rises): they lose
-/// the least when counted.
+/// go first, as priced in `t`: RULES.md does not say which, and the cheapest
+/// is worth the least at the game's end.
 pub fn pay(t: &mut State, p: PlayerId, cost: u32) {
+    pay_sparing(t, p, cost, [false; 4]);
+}
+
+/// [`pay`] at a settlement whose cargos `rises` rise a step (R12): shares of
+/// a cargo that does not rise go first, then the cheapest. Counted shares
+/// gain their rise (R13), and the owner chooses what keeps the most (R14).
+pub fn pay_sparing(t: &mut State, p: PlayerId, cost: u32, rises: [bool; 4]) {
     let Some(cash) = t.cash[p as usize] else {
         return;
     };
@@ -94,7 +101,7 @@ pub fn pay(t: &mut State, p: PlayerId, cost: u32) {
         let shares = &mut t.shares[p as usize];
         let cheapest = (0..4)
             .filter(|&c| shares[c] > 0)
-            .min_by_key(|&c| (t.prices[c], c));
+            .min_by_key(|&c| (rises[c], t.prices[c], c));
         match cheapest {
             Some(c) => {
                 shares[c] -= 1;

@@ -113,8 +113,9 @@ impl Settlement {
 }
 
 /// The players' cash and shares after the settlement's payouts. A player who
-/// owes more than their cash (an insurer with claims) mortgages their
-/// cheapest shares, as for any payment (R5), and pays what they can.
+/// owes more than their cash (an insurer with claims) mortgages shares of a
+/// cargo that does not rise first, then the cheapest (R5, R14), and pays
+/// what they can.
 pub fn accounts_after(state: &State, settlement: &Settlement) -> State {
     let mut after = *state;
     for (p, &payout) in settlement.payouts.iter().enumerate() {
@@ -123,7 +124,8 @@ pub fn accounts_after(state: &State, settlement: &Settlement) -> State {
                 *c += payout as u32;
             }
         } else {
-            apply::pay(&mut after, p as PlayerId, payout.unsigned_abs() as u32);
+            let owed = payout.unsigned_abs() as u32;
+            apply::pay_sparing(&mut after, p as PlayerId, owed, settlement.rises);
         }
     }
     after
