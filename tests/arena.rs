@@ -499,13 +499,26 @@ fn r3_each_deal_says_the_layout_the_candidate_chose_as_harbour_master() {
     }
     // Chosen by the policies: the reference's harbour master plays at random,
     // the candidate's replay in that seat loads the candidate's own choice.
-    let chosen = arena_json(&[&args[..], &["--layout", "policy"]].concat());
+    let record = std::env::temp_dir().join(format!("manila-layouts-{}.jsonl", std::process::id()));
+    let record = record.to_str().expect("a path");
+    let chosen = arena_json(&[&args[..], &["--layout", "policy", "--record", record]].concat());
     let deals = chosen["deals"].as_array().expect("deals");
     assert!(deals.iter().any(|d| d["candidate_layout"] != d["layout"]));
+    // Each is the start of the recorded replay with the candidate in the
+    // harbour master's seat.
+    let text = std::fs::read_to_string(record).expect("the record");
     for d in deals {
         let name = d["candidate_layout"].as_str().expect("a layout");
         assert!(manila_odds::parse::layout::parse(name).is_ok(), "{name}");
+        let replay = text
+            .lines()
+            .map(|l| serde_json::from_str::<Value>(l).expect("a JSON line"))
+            .find(|l| l["deal"] == d["deal"] && l["voyage"] == d["harbour_master"])
+            .expect("the replay with the candidate as harbour master");
+        let start = replay["start"].as_str().expect("a start");
+        assert!(start.ends_with(name), "{start} vs {name}");
     }
+    let _ = std::fs::remove_file(record);
 }
 
 /// A built-in policy whose instances the referee may not recall from: the

@@ -59,18 +59,20 @@ pub fn execute(config: &Config) -> Result<String, Error> {
 /// The layouts of `--only`, each once: a layout is its ships' cargos and
 /// spaces in any order (R3), and a table that lists it twice lists one thing.
 fn only_layouts(only: &[String]) -> Result<Vec<rules::Layout>, Error> {
-    let mut seen: Vec<(Vec<(rules::Cargo, u8)>, &str)> = Vec::new();
-    let mut out = Vec::new();
+    let ships = |(cargos, spaces): rules::Layout| {
+        let mut ships: Vec<_> = cargos.into_iter().zip(spaces).collect();
+        ships.sort();
+        ships
+    };
+    let mut out: Vec<rules::Layout> = Vec::new();
     for text in only {
         let layout = words::only_layout(text)?;
-        let mut ships: Vec<(rules::Cargo, u8)> = layout.0.into_iter().zip(layout.1).collect();
-        ships.sort_by_key(|&(cargo, _)| cargo.index());
-        if let Some((_, first)) = seen.iter().find(|(s, _)| *s == ships) {
+        if let Some(k) = out.iter().position(|&l| ships(l) == ships(layout)) {
             return Err(Error::Usage(format!(
-                "--only \"{text}\": the same layout as \"{first}\", named before"
+                "--only \"{text}\": the same layout as \"{}\", named before",
+                only[k]
             )));
         }
-        seen.push((ships, text));
         out.push(layout);
     }
     Ok(out)

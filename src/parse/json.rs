@@ -177,10 +177,9 @@ pub fn check_start(position: Position) -> Result<Position, StartError> {
     if s.rolls_done != 0 || s.round != 1 || placed || s.phase != to_move {
         return Err(StartError::NotAStart);
     }
-    let top = rules::PRICE_TRACK[rules::PRICE_TRACK.len() - 1];
     if let Some(c) = rules::Cargo::ALL
         .into_iter()
-        .find(|c| s.prices[c.index()] >= top)
+        .find(|c| s.prices[c.index()] >= rules::TOP_PRICE)
     {
         return Err(StartError::GameOver(c.name()));
     }

@@ -40,6 +40,8 @@ pub const LARGE_PILOT_SPACES: u8 = 2;
 pub const INSURANCE_PREMIUM: u32 = 10;
 /// The black-market price track (R1, R12).
 pub const PRICE_TRACK: [u32; 5] = [0, 5, 10, 20, 30];
+/// The top of the track: a cargo that reaches it ends the game (R12).
+pub const TOP_PRICE: u32 = PRICE_TRACK[PRICE_TRACK.len() - 1];
 /// A share bought costs its cargo's price, at least this much (R1).
 pub const MIN_SHARE_PRICE: u32 = 5;
 /// Credit from mortgaging one share (R5).

@@ -135,10 +135,9 @@ pub fn accounts_after(state: &State, settlement: &Settlement) -> State {
 /// which ends the game (R12); the first in cargo order when several did. A
 /// price already at the top before the voyage reached nothing now.
 pub fn game_over(before: [u32; 4], after: [u32; 4]) -> Option<Cargo> {
-    let top = rules::PRICE_TRACK[rules::PRICE_TRACK.len() - 1];
     Cargo::ALL
         .into_iter()
-        .find(|c| before[c.index()] < top && after[c.index()] >= top)
+        .find(|c| before[c.index()] < rules::TOP_PRICE && after[c.index()] >= rules::TOP_PRICE)
 }
 
 /// A player's wealth at the game's end (R12; the rulebook's scoring): cash
