@@ -28,6 +28,25 @@ fn assert_fits(text: &str, width: usize, what: &str) {
     }
 }
 
+/// A verbatim about line longer than the terminal leaves its last word alone
+/// on the next line: a full line followed by a lone word in the same
+/// paragraph.
+fn assert_no_orphan_words(text: &str, what: &str) {
+    let lines: Vec<&str> = text.lines().collect();
+    for pair in lines.windows(2) {
+        let lone = pair[1].trim();
+        // The about text starts at column 0; clap wraps indented columns itself.
+        let continues = !pair[0].starts_with(' ')
+            && pair[0].chars().count() >= 70
+            && !pair[0].trim().ends_with('.');
+        assert!(
+            !(continues && !lone.is_empty() && !lone.contains(' ') && lone.len() <= 12),
+            "{what}: '{lone}' alone on a line after:\n{}",
+            pair[0]
+        );
+    }
+}
+
 #[test]
 fn help_is_wrapped_to_the_width() {
     let commands = [
@@ -47,7 +66,9 @@ fn help_is_wrapped_to_the_width() {
     for command in commands {
         let mut args: Vec<&str> = command.split_whitespace().collect();
         args.push("--help");
-        assert_fits(&output(&args, None), 80, &format!("{command} --help"));
+        let wide = output(&args, None);
+        assert_fits(&wide, 80, &format!("{command} --help"));
+        assert_no_orphan_words(&wide, &format!("{command} --help"));
         // clap wraps everything but its usage line.
         let narrow = output(&args, Some("60"));
         let text: Vec<&str> = narrow

@@ -135,7 +135,7 @@ pub enum Command {
         #[command(flatten)]
         solve: SolveArgs,
     },
-    /// What the harbour master is worth to each player at the auction (R16).
+    /// The harbour master's worth to each player at the auction (R16).
     ///
     /// For each player P: P's value as harbour master (P's best layout, and
     /// with --buy the best purchase), P's value when each other player Q is
@@ -189,7 +189,7 @@ pub enum Command {
         #[arg(long, value_enum)]
         to: Option<FormatArg>,
     },
-    /// Apply events in order and print the new position (or the settlement).
+    /// Apply events in order; print the new position or the settlement.
     ///
     /// Events: a placement ("green ship:jade", "red harbour:B", "pass"), a roll
     /// with one die per ship at sea in ship order ("roll 3 5 2"; three dice
@@ -216,14 +216,15 @@ pub enum Command {
     /// Events as for apply, as a player types them (any case, cargo initials,
     /// moves in any order, "roll" with one die per ship at sea), or a row
     /// number of the last advice; commands: show, pos, advise [MODEL], odds
-    /// [MODEL], model MODEL, fit, undo, new, bid, layouts, help, quit. After each event it
-    /// prints the board and the advice for whoever decides next; with --me
-    /// NAME, only when NAME decides (one line for every other event). Under
-    /// --future quantal without --lambda, lambda is fitted to the placements
-    /// seen (the others' with --me), and fit prints it. On a terminal it
-    /// prompts with "> " and edits lines (history with the arrows); from a pipe
-    /// a refused line is reported on standard error with its line number, the
-    /// others are played, and the exit status is 2 if any was refused.
+    /// [MODEL], model MODEL, fit, undo, new, bid, layouts, help, quit. After
+    /// each event it prints the board and the advice for whoever decides next;
+    /// with --me NAME, only when NAME decides (one line for every other event).
+    /// Under --future quantal without --lambda, lambda is fitted to the
+    /// placements seen (the others' with --me), and fit prints it. On a
+    /// terminal it prompts with "> " and edits lines (history with the arrows);
+    /// from a pipe a refused line is reported on standard error with its line
+    /// number, the others are played, and the exit status is 2 if any was
+    /// refused.
     #[command(verbatim_doc_comment)]
     Session {
         /// The starting position (a file); or use --pos or --layout.
