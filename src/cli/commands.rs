@@ -67,7 +67,8 @@ fn only_layouts(only: &[String]) -> Result<Vec<rules::Layout>, Error> {
     let mut out: Vec<rules::Layout> = Vec::new();
     for text in only {
         let layout = words::only_layout(text)?;
-        if let Some(k) = out.iter().position(|&l| ships(l) == ships(layout)) {
+        let these = ships(layout);
+        if let Some(k) = out.iter().position(|&l| ships(l) == these) {
             return Err(Error::Usage(format!(
                 "--only \"{text}\": the same layout as \"{}\", named before",
                 only[k]
