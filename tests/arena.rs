@@ -450,6 +450,23 @@ fn the_bot_command_answers_hello_decide_and_layout() {
 }
 
 #[test]
+fn the_bot_answers_a_layout_spelled_as_offered() {
+    // BOTS.md: the answer must be one of the options, spelled exactly; a
+    // layout offered in lower case is answered in lower case.
+    let start = serde_json::json!({"players": ["a", "b", "c"], "harbour_master": "b"});
+    let requests = [
+        serde_json::json!({"type": "hello", "protocol": 1}),
+        serde_json::json!({"type": "layout", "id": 3, "seat": "b", "start": start, "options": ["j2 s3 g4", "s3 g3 n3"]}),
+        serde_json::json!({"type": "bye"}),
+    ];
+    let input: String = requests.iter().map(|r| format!("{r}\n")).collect();
+    let out = common::run_ok(&["bot", "--future", "none"], Some(&input));
+    let answer: Value =
+        serde_json::from_str(out.lines().nth(1).expect("two answers")).expect("JSON");
+    assert_eq!(answer["layout"], "j2 s3 g4");
+}
+
+#[test]
 fn the_readme_bot_is_the_example_bot_and_it_plays() {
     let readme = std::fs::read_to_string(format!("{ROOT}/README.md")).expect("README.md");
     let block = readme

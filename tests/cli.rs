@@ -165,6 +165,16 @@ fn a_dash_reads_the_position_from_standard_input() {
     }
 }
 
+#[test]
+fn a_byte_order_mark_before_the_json_is_ignored() {
+    let json = std::fs::read_to_string(format!("{ROOT}/examples/round2-after-roll1-4p.json"))
+        .expect("example");
+    let with_bom = run_stdin(&["show", "-"], &format!("\u{feff}{json}"));
+    let from_file = run(&["show", "examples/round2-after-roll1-4p.json"]);
+    assert!(with_bom.status.success(), "{}", text(&with_bom.stderr));
+    assert_eq!(with_bom.stdout, from_file.stdout);
+}
+
 fn assert_refused(out: &Output, needles: &[&str]) {
     assert_eq!(out.status.code(), Some(2), "stdout: {}", text(&out.stdout));
     assert!(out.stdout.is_empty(), "no figures on bad input");

@@ -621,7 +621,10 @@ fn r7_boarding_next_must_index_the_pirates() {
 
 #[test]
 fn r7_boarding_fields_belong_to_the_boarding_phase() {
-    let doc = with(base(), |d| d["boarding_next"] = json!(0));
+    // The default, 0, says nothing and is accepted in any phase.
+    let default = with(base(), |d| d["boarding_next"] = json!(0));
+    assert!(Position::from_json(&default.to_string()).is_ok());
+    let doc = with(base(), |d| d["boarding_next"] = json!(1));
     assert_refused(
         &doc,
         "boarding_next",
@@ -1062,7 +1065,25 @@ fn duplicate_cash_keys_are_refused() {
         .to_string()
         .replace("\"red\":12", "\"red\":12,\"red\":50");
     assert!(text.contains("\"red\":50"));
-    assert!(Position::from_json(&text).is_err());
+    let e = Position::from_json(&text)
+        .expect_err("a repeated key")
+        .to_string();
+    assert!(e.contains("duplicate key 'red'"), "{e}");
+}
+
+#[test]
+fn duplicate_share_keys_are_named_as_written() {
+    let doc = with(base(), |d| {
+        d["shares"] = json!({"red": {"jade": 1}});
+    });
+    let text = doc
+        .to_string()
+        .replace("{\"jade\":1}", "{\"jade\":1,\"jade\":2}");
+    assert!(text.contains("\"jade\":2"), "{text}");
+    let e = Position::from_json(&text)
+        .expect_err("a repeated key")
+        .to_string();
+    assert!(e.contains("duplicate key 'jade'"), "{e}");
 }
 
 // ================================================================== round trips

@@ -92,7 +92,8 @@ impl Server {
     fn layout(&mut self, v: &Value) -> Result<Value, String> {
         let id = request_id(v, "layout")?;
         let start = json::read_start(&v["start"].to_string()).map_err(|e| format!("start: {e}"))?;
-        let options: Vec<Layout> = strings(&v["options"])?
+        let offered = strings(&v["options"])?;
+        let options: Vec<Layout> = offered
             .iter()
             .map(|text| layout::parse(text).map_err(|e| format!("options: {e}")))
             .collect::<Result<_, _>>()?;
@@ -106,7 +107,14 @@ impl Server {
         let request = self.seeded(&start);
         let c = layouts::compare(start.state(), &options, false, &request, &mut |_, _| {});
         let best = c.layouts.first().ok_or("no layout offered")?;
-        Ok(json!({"id": id, "layout": layout::name(best.layout)}))
+        // BOTS.md: the answer is one of the options as offered, not our own
+        // spelling of the same layout.
+        let answer = options
+            .iter()
+            .position(|&l| l == best.layout)
+            .map(|i| offered[i].clone())
+            .ok_or("the best layout is not among those offered")?;
+        Ok(json!({"id": id, "layout": answer}))
     }
 }
 

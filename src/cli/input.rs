@@ -8,6 +8,17 @@ use std::io::Read;
 
 /// The text of a position and where it came from.
 pub fn read_text(source: &Source) -> Result<(String, String), Error> {
+    let (text, origin) = read_raw(source)?;
+    // Editors on Windows start UTF-8 files with a byte-order mark: it is not
+    // part of the position (else `{` would not be the first character).
+    let text = match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_string(),
+        None => text,
+    };
+    Ok((text, origin))
+}
+
+fn read_raw(source: &Source) -> Result<(String, String), Error> {
     Ok(match source {
         Source::Stdin => {
             let mut text = String::new();

@@ -175,14 +175,14 @@ struct Unique<K, V>(BTreeMap<K, V>);
 
 impl<'de, K, V> Deserialize<'de> for Unique<K, V>
 where
-    K: Deserialize<'de> + Ord + std::fmt::Debug,
+    K: Deserialize<'de> + Ord + std::fmt::Display,
     V: Deserialize<'de>,
 {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         struct Visit<K, V>(std::marker::PhantomData<(K, V)>);
         impl<'de, K, V> serde::de::Visitor<'de> for Visit<K, V>
         where
-            K: Deserialize<'de> + Ord + std::fmt::Debug,
+            K: Deserialize<'de> + Ord + std::fmt::Display,
             V: Deserialize<'de>,
         {
             type Value = Unique<K, V>;
@@ -196,7 +196,7 @@ where
                 let mut out = BTreeMap::new();
                 while let Some((key, value)) = map.next_entry::<K, V>()? {
                     if out.contains_key(&key) {
-                        return Err(serde::de::Error::custom(format!("duplicate key {key:?}")));
+                        return Err(serde::de::Error::custom(format!("duplicate key '{key}'")));
                     }
                     out.insert(key, value);
                 }
@@ -210,7 +210,7 @@ where
 fn unique_map<'de, D, K, V>(d: D) -> Result<Option<BTreeMap<K, V>>, D::Error>
 where
     D: serde::Deserializer<'de>,
-    K: Deserialize<'de> + Ord + std::fmt::Debug,
+    K: Deserialize<'de> + Ord + std::fmt::Display,
     V: Deserialize<'de>,
 {
     Ok(Option::<Unique<K, V>>::deserialize(d)?.map(|u| u.0))

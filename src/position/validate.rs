@@ -519,8 +519,10 @@ impl Validator {
             );
         }
         if setup.phase != PhaseName::Boarding {
+            // Their defaults (0, empty) say nothing and are accepted anywhere,
+            // as a program that writes every field writes them.
             let given = [
-                ("boarding_next", setup.boarding_next.is_some()),
+                ("boarding_next", setup.boarding_next.is_some_and(|n| n != 0)),
                 ("boarded", !setup.boarded.is_empty()),
             ];
             for (field, _) in given.iter().filter(|(_, given)| *given) {
