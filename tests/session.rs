@@ -516,6 +516,31 @@ fn r5_r11_an_insurer_mortgages_a_share_for_the_claims_and_the_session_says_so() 
 }
 
 #[test]
+fn r13_a_session_begun_in_mid_voyage_says_its_profits_start_with_it() {
+    // r paid for the jade seat before the session began: the session cannot
+    // count it, and its heading says so.
+    let lines = "b pass\ng pass\ny pass\nroll 111\nr pass\nroll 111\nroll 111\n";
+    let out = unwrapped(&session(
+        &["session", "--pos", "r*,b,g,y 0:b J2:r S3 G4"],
+        lines,
+    ));
+    assert!(
+        out.contains(
+            "Profit since the session began (R13; the placements made before it are not counted"
+        ),
+        "{out}"
+    );
+    assert!(!out.contains("Profit over the voyage"), "{out}");
+    // From the voyage's start the heading is the voyage's.
+    let lines = "r pass\nb pass\ng pass\ny pass\nroll 111\nroll 111\nroll 111\n";
+    let out = unwrapped(&session(
+        &["session", "--pos", "r*,b,g,y 0:r J2 S3 G4"],
+        lines,
+    ));
+    assert!(out.contains("Profit over the voyage (R13"), "{out}");
+}
+
+#[test]
 fn r12_the_game_ends_when_jade_reaches_30_and_wealth_is_ranked() {
     // r pays 3 for a jade seat; every ship docks by roll 2, so roll 3 moves
     // nothing (R6) and the session settles at once. Jade rises 20 -> 30.

@@ -895,11 +895,7 @@ impl Session {
             &v.state,
             &rules::accounts_after(&v.state, &v.settlement),
         );
-        out += &settlement::profits(
-            v,
-            &profits,
-            "Profit over the voyage (R13; a mortgage's 12 is not profit):",
-        );
+        out += &settlement::profits(v, &profits, self.profit_heading());
         if !self.finished.is_empty() {
             let earlier = |p: usize| -> i64 {
                 let profits = self.finished.iter().map(|f| f.profits.get(p));
@@ -920,6 +916,24 @@ impl Session {
              back, 'quit' leaves.\n"
         };
         render::wrap::wrap(&out, self.options.fit.width)
+    }
+
+    /// The heading of the voyage's profits: a session begun in mid-voyage
+    /// saw none of the placements made before it, nor what they cost.
+    fn profit_heading(&self) -> &'static str {
+        let from_start = match self.history.first().map(|s| &s.outcome) {
+            Some(Outcome::Going(p)) => {
+                let s = p.state();
+                s.rolls_done == 0 && s.player_ids().all(|q| s.placed(q) == 0 && !s.has_passed(q))
+            }
+            _ => true,
+        };
+        if from_start {
+            "Profit over the voyage (R13; a mortgage's 12 is not profit):"
+        } else {
+            "Profit since the session began (R13; the placements made before it \
+             are not counted; a mortgage's 12 is not profit):"
+        }
     }
 
     /// Each player's profit since the voyage's start in this session:
