@@ -15,6 +15,11 @@ use manila_odds::report::{Advice, Future};
 use manila_odds::rules::{self, Phase};
 use std::time::{Duration, Instant};
 
+/// The allocator of the binary, so that what runs in process here is timed as
+/// a user runs it (see `src/main.rs`).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// Placement before roll 1: 5 players, 4 workers placed, every option open: 14,
 /// the most a placement can have (R5: one seat option per ship), over 20 free slots.
 const BEFORE_ROLL_1: &str = r#"{
