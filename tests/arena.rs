@@ -661,3 +661,25 @@ fn the_bot_command_refuses_requests_that_break_the_protocol() {
         assert!(err.contains(words), "{request}: {err}");
     }
 }
+
+#[test]
+fn the_bot_command_refuses_a_line_not_utf8_and_a_key_given_twice() {
+    let cases: [(&[u8], &str); 3] = [
+        (b"\xff\n", "request line 1: the line is not UTF-8 text"),
+        (
+            br#"{"type":"hello","protocol":1,"protocol":2}"#,
+            "request line 1: invalid JSON: duplicate field `protocol`",
+        ),
+        (
+            br#"{"type":"layout","id":7,"id":8}"#,
+            "request line 1: invalid JSON: duplicate field `id`",
+        ),
+    ];
+    for (input, words) in cases {
+        let out = common::run_bin_bytes(&["bot", "--future", "none"], input, &[]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(out.stdout.is_empty(), "{err}");
+        assert!(err.contains(words), "{err}");
+    }
+}

@@ -112,7 +112,7 @@ fn a_bad_line_answers_its_own_error_and_the_rest_are_answered() {
     assert!(answers[0]["result"].is_object() && answers[6]["result"].is_object());
     assert_eq!(answers[0]["result"], answers[6]["result"]);
     for (k, why) in [
-        (1, "not JSON"),
+        (1, "invalid JSON"),
         (2, "fly"),
         (3, "14"),
         (4, "harbour_master"),
@@ -150,6 +150,54 @@ fn a_bad_line_answers_its_own_error_and_the_rest_are_answered() {
         let answers = lines(&String::from_utf8_lossy(&out.stdout));
         let error = answers[0]["error"].as_str().unwrap_or_default();
         assert!(error.contains(words), "{error}");
+    }
+}
+
+#[test]
+fn a_line_that_is_not_utf8_answers_its_own_error_and_the_rest_are_answered() {
+    let good = json!({"id": 1, "command": "odds", "notation": "r*,b,g,y 1:g J7:r.b S9 G2", "options": {"future": "none"}});
+    let mut input = b"\xef\xbb\xbf".to_vec();
+    input.extend(format!("{good}\r\n").bytes());
+    input.extend(b"{\"id\": 2, \xff}\n");
+    input.extend(format!("{good}\n").bytes());
+    let out = common::run_bin_bytes(&["batch"], &input, &[]);
+    assert_eq!(out.status.code(), Some(2));
+    let answers = lines(&String::from_utf8_lossy(&out.stdout));
+    assert_eq!(answers.len(), 3);
+    assert!(answers[0]["result"].is_object(), "{}", answers[0]);
+    assert_eq!(answers[0], answers[2]);
+    assert_eq!(
+        answers[1],
+        json!({"id": null, "error": "line 2: the line is not UTF-8 text"})
+    );
+}
+
+#[test]
+fn a_key_given_twice_in_a_request_is_refused_as_in_a_single_command() {
+    let ships = r#"[{"cargo":"jade","position":2,"crew":[]},{"cargo":"silk","position":3,"crew":[]},{"cargo":"nutmeg","position":4,"crew":[]}]"#;
+    let position = format!(
+        r#"{{"players":["a","b","c"],"players":["a","b","c","d"],"harbour_master":"a","rolls_done":0,"to_move":"a","ships":{ships}}}"#
+    );
+    let alone = common::run_bin(&["odds", "--future", "none", "-"], Some(&position));
+    assert_eq!(alone.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&alone.stderr).contains("duplicate field `players`"));
+    let input = [
+        format!(r#"{{"id":1,"command":"odds","position":{position}}}"#),
+        r#"{"id":1,"id":2,"command":"odds","notation":"r*,b,g,y 1:g J7:r.b S9 G2"}"#.to_string(),
+        r#"{"id":3,"command":"odds","notation":"r*,b,g,y 1:g J7:r.b S9 G2","options":{"future":"none","future":"greedy"}}"#.to_string(),
+    ]
+    .join("\n");
+    let out = common::run_bin(&["batch"], Some(&input));
+    assert_eq!(out.status.code(), Some(2));
+    let answers = lines(&String::from_utf8_lossy(&out.stdout));
+    for (answer, words) in answers.iter().zip([
+        "line 1: invalid JSON: position: duplicate field `players`",
+        "line 2: invalid JSON: duplicate field `id`",
+        "line 3: invalid JSON: options: duplicate field `future`",
+    ]) {
+        let error = answer["error"].as_str().unwrap_or_default();
+        assert!(error.starts_with(words), "{error}");
+        assert!(answer.get("result").is_none());
     }
 }
 

@@ -17,6 +17,7 @@ use super::commands;
 use super::config::{Config, Source};
 use crate::Error;
 use crate::engine::cache::Cache;
+use crate::parse::json;
 use clap::Parser;
 use rayon::prelude::*;
 use serde_json::{Value, json};
@@ -25,12 +26,21 @@ use std::io::Write;
 /// The commands a batch answers.
 const COMMANDS: [&str; 4] = ["advise", "odds", "layouts", "bid"];
 
-/// Answers every line of `input`; whether any request failed.
-pub fn run(input: &str, out: &mut dyn Write) -> Result<bool, Error> {
-    let lines: Vec<(usize, &str)> = input
-        .lines()
+/// Answers every line of `input`; whether any request failed. A line that is
+/// not UTF-8 text is a bad request like any other: it gets its own error.
+pub fn run(input: &[u8], out: &mut dyn Write) -> Result<bool, Error> {
+    let lines: Vec<(usize, Option<&str>)> = input
+        .split(|&b| b == b'\n')
         .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty())
+        .map(|(k, l)| {
+            (
+                k,
+                std::str::from_utf8(l.strip_suffix(b"\r").unwrap_or(l)).ok(),
+            )
+        })
+        // A byte-order mark before the first request is not part of it.
+        .map(|(k, l)| (k, l.map(|t| t.strip_prefix('\u{feff}').unwrap_or(t))))
+        .filter(|(_, l)| l.is_none_or(|t| !t.trim().is_empty()))
         .collect();
     let answers: Vec<(Value, bool)> = lines
         .par_iter()
@@ -46,12 +56,18 @@ pub fn run(input: &str, out: &mut dyn Write) -> Result<bool, Error> {
     Ok(failed)
 }
 
-/// The answer to line `number`, and whether it succeeded.
-fn answer(cache: &mut Cache, number: usize, line: &str) -> (Value, bool) {
-    let request: Value = match serde_json::from_str(line) {
+/// The answer to line `number` (`None`: not UTF-8), and whether it succeeded.
+fn answer(cache: &mut Cache, number: usize, line: Option<&str>) -> (Value, bool) {
+    let Some(line) = line else {
+        let error = format!("line {number}: the line is not UTF-8 text");
+        return (json!({"id": null, "error": error}), false);
+    };
+    // Read as the single command reads a position: a key given twice is
+    // refused, not silently the last.
+    let request: Value = match json::value(line) {
         Ok(v) => v,
         Err(e) => {
-            let error = format!("line {number}: not JSON: {e}");
+            let error = format!("line {number}: invalid JSON: {e}");
             return (json!({"id": null, "error": error}), false);
         }
     };

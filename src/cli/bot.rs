@@ -21,13 +21,16 @@ pub fn serve(request: &Request, input: impl BufRead, out: &mut dyn Write) -> Res
         request: request.clone(),
         cache: Cache::default(),
     };
-    for (k, line) in input.lines().enumerate() {
+    for (k, line) in input.split(b'\n').enumerate() {
         let line = line.map_err(|e| Error::Io(format!("bot: cannot read a request: {e}")))?;
+        let bad = |why: String| Error::Usage(format!("bot: request line {}: {why}", k + 1));
+        let line = String::from_utf8(line).map_err(|_| bad("the line is not UTF-8 text".into()))?;
+        let line = line.strip_suffix('\r').unwrap_or(&line);
         if line.trim().is_empty() {
             continue;
         }
-        let bad = |why: String| Error::Usage(format!("bot: request line {}: {why}", k + 1));
-        let v: Value = serde_json::from_str(&line).map_err(|e| bad(format!("not JSON: {e}")))?;
+        // A key given twice is refused, as in a position read alone.
+        let v: Value = json::value(line).map_err(|e| bad(format!("invalid JSON: {e}")))?;
         let answer = match v["type"].as_str() {
             Some("hello") => Some(hello(&v, &bot).map_err(bad)?),
             Some("decide") => Some(bot.decide(&v).map_err(bad)?),

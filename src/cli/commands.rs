@@ -15,7 +15,7 @@ use crate::parse::json;
 use crate::parse::notation;
 use crate::render::{self, Format};
 use crate::{Error, Position, rules};
-use std::io::{IsTerminal, Write};
+use std::io::{IsTerminal, Read, Write};
 
 /// Runs a configured task and returns what to print.
 pub fn execute(config: &Config) -> Result<String, Error> {
@@ -120,10 +120,10 @@ fn read_start(source: &Source, command: &str) -> Result<Position, Error> {
 /// `batch`: JSON Lines from a file or standard input, answers on standard
 /// output; exit status 2 when any request failed.
 fn serve_batch(config: &Config) -> Result<String, Error> {
-    let (text, _) = read_text(&config.source)?;
+    let input = read_requests(&config.source)?;
     let pool = thread_pool(config.threads)?;
     let mut answers = Vec::new();
-    let failed = pool.install(|| batch::run(&text, &mut answers))?;
+    let failed = pool.install(|| batch::run(&input, &mut answers))?;
     let mut stdout = std::io::stdout().lock();
     stdout
         .write_all(&answers)
@@ -135,6 +135,23 @@ fn serve_batch(config: &Config) -> Result<String, Error> {
         ));
     }
     Ok(String::new())
+}
+
+/// A batch's requests as bytes: a line that is not UTF-8 text is answered
+/// with its own error, and the others still are.
+fn read_requests(source: &Source) -> Result<Vec<u8>, Error> {
+    match source {
+        Source::Stdin => {
+            let mut bytes = Vec::new();
+            std::io::stdin()
+                .read_to_end(&mut bytes)
+                .map_err(|e| Error::Usage(format!("cannot read standard input: {e}")))?;
+            Ok(bytes)
+        }
+        Source::File(path) => std::fs::read(path)
+            .map_err(|e| Error::Usage(format!("cannot read the requests file '{path}': {e}"))),
+        other => Ok(read_text(other)?.0.into_bytes()),
+    }
 }
 
 /// `bot`: the protocol on standard input and output until `bye`.

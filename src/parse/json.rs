@@ -115,18 +115,7 @@ pub enum StartError {
 /// empty): players, harbour master, and optional cash, shares, prices, variant.
 /// It is validated with the first layout of R3 standing in for the ships.
 pub fn read_start(json: &str) -> Result<Position, StartError> {
-    // A `Value` keeps only the last of two equal keys: look for them first,
-    // as a position's own fields are checked (nothing is guessed).
-    let mut de = serde_json::Deserializer::from_str(json);
-    serde_path_to_error::deserialize::<_, Unique>(&mut de)
-        .map_err(|e| {
-            let path = e.path().to_string();
-            json_error(&path, e.into_inner())
-        })
-        .and_then(|_| de.end().map_err(|e| json_error("", e)))
-        .map_err(StartError::Json)?;
-    let mut value: serde_json::Value =
-        serde_json::from_str(json).map_err(|e| StartError::Json(json_error("", e)))?;
+    let mut value = value(json).map_err(StartError::Json)?;
     let Some(map) = value.as_object_mut() else {
         return Err(StartError::NotAnObject);
     };
@@ -184,6 +173,20 @@ pub fn check_start(position: Position) -> Result<Position, StartError> {
         return Err(StartError::GameOver(c.name()));
     }
     Ok(position)
+}
+
+/// A JSON document read as a `Value`, refused if any of its objects names a
+/// key twice: a `Value` keeps only the last of two equal keys, and a request
+/// or position is checked as a position's own fields are (nothing is guessed).
+pub fn value(json: &str) -> Result<serde_json::Value, JsonError> {
+    let mut de = serde_json::Deserializer::from_str(json);
+    serde_path_to_error::deserialize::<_, Unique>(&mut de)
+        .map_err(|e| {
+            let path = e.path().to_string();
+            json_error(&path, e.into_inner())
+        })
+        .and_then(|_| de.end().map_err(|e| json_error("", e)))?;
+    serde_json::from_str(json).map_err(|e| json_error("", e))
 }
 
 /// Any JSON document whose objects name no key twice.

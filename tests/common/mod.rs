@@ -143,6 +143,11 @@ pub fn run_bin_env(
     stdin: Option<&str>,
     env: &[(&str, &str)],
 ) -> std::process::Output {
+    run_bin_bytes(args, stdin.unwrap_or_default().as_bytes(), env)
+}
+
+/// [`run_bin_env`] fed any bytes, UTF-8 or not.
+pub fn run_bin_bytes(args: &[&str], stdin: &[u8], env: &[(&str, &str)]) -> std::process::Output {
     use std::io::Write;
     use std::process::{Command, Stdio};
     let mut command = Command::new(env!("CARGO_BIN_EXE_manila-odds"));
@@ -158,7 +163,7 @@ pub fn run_bin_env(
         .stderr(Stdio::piped())
         .spawn()
         .expect("the binary runs");
-    let input = stdin.unwrap_or_default().as_bytes().to_vec();
+    let input = stdin.to_vec();
     let mut pipe = child.stdin.take().expect("stdin");
     // Write from another thread: a large output could otherwise fill its pipe first.
     let writer = std::thread::spawn(move || pipe.write_all(&input));
