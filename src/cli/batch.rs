@@ -15,6 +15,7 @@
 use super::args::Args;
 use super::commands;
 use super::config::{Config, Source};
+use super::words::NOT_UTF8;
 use crate::Error;
 use crate::engine::cache::Cache;
 use crate::parse::json;
@@ -29,17 +30,13 @@ const COMMANDS: [&str; 4] = ["advise", "odds", "layouts", "bid"];
 /// Answers every line of `input`; whether any request failed. A line that is
 /// not UTF-8 text is a bad request like any other: it gets its own error.
 pub fn run(input: &[u8], out: &mut dyn Write) -> Result<bool, Error> {
+    // A byte-order mark before the first request is not part of it; a `\r`
+    // before a line's end is JSON whitespace.
+    let input = input.strip_prefix("\u{feff}".as_bytes()).unwrap_or(input);
     let lines: Vec<(usize, Option<&str>)> = input
         .split(|&b| b == b'\n')
         .enumerate()
-        .map(|(k, l)| {
-            (
-                k,
-                std::str::from_utf8(l.strip_suffix(b"\r").unwrap_or(l)).ok(),
-            )
-        })
-        // A byte-order mark before the first request is not part of it.
-        .map(|(k, l)| (k, l.map(|t| t.strip_prefix('\u{feff}').unwrap_or(t))))
+        .map(|(k, l)| (k, std::str::from_utf8(l).ok()))
         .filter(|(_, l)| l.is_none_or(|t| !t.trim().is_empty()))
         .collect();
     let answers: Vec<(Value, bool)> = lines
@@ -59,7 +56,7 @@ pub fn run(input: &[u8], out: &mut dyn Write) -> Result<bool, Error> {
 /// The answer to line `number` (`None`: not UTF-8), and whether it succeeded.
 fn answer(cache: &mut Cache, number: usize, line: Option<&str>) -> (Value, bool) {
     let Some(line) = line else {
-        let error = format!("line {number}: the line is not UTF-8 text");
+        let error = format!("line {number}: {NOT_UTF8}");
         return (json!({"id": null, "error": error}), false);
     };
     // Read as the single command reads a position: a key given twice is

@@ -4,6 +4,7 @@
 //! across the decisions and voyages it is asked about (`engine::cache`).
 
 use super::bots::PROTOCOL;
+use super::words::NOT_UTF8;
 use crate::Error;
 use crate::engine::analysis::{self, Request};
 use crate::engine::arena::policy::state_seed;
@@ -24,13 +25,12 @@ pub fn serve(request: &Request, input: impl BufRead, out: &mut dyn Write) -> Res
     for (k, line) in input.split(b'\n').enumerate() {
         let line = line.map_err(|e| Error::Io(format!("bot: cannot read a request: {e}")))?;
         let bad = |why: String| Error::Usage(format!("bot: request line {}: {why}", k + 1));
-        let line = String::from_utf8(line).map_err(|_| bad("the line is not UTF-8 text".into()))?;
-        let line = line.strip_suffix('\r').unwrap_or(&line);
+        let line = String::from_utf8(line).map_err(|_| bad(NOT_UTF8.into()))?;
         if line.trim().is_empty() {
             continue;
         }
         // A key given twice is refused, as in a position read alone.
-        let v: Value = json::value(line).map_err(|e| bad(format!("invalid JSON: {e}")))?;
+        let v: Value = json::value(&line).map_err(|e| bad(format!("invalid JSON: {e}")))?;
         let answer = match v["type"].as_str() {
             Some("hello") => Some(hello(&v, &bot).map_err(bad)?),
             Some("decide") => Some(bot.decide(&v).map_err(bad)?),

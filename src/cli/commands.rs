@@ -2,7 +2,7 @@
 //! the parsers, and returns the text to print.
 
 use super::config::{Config, Source, Task};
-use super::input::{read_position, read_text};
+use super::input::{read_position, read_requests, read_text};
 use super::session::{Options as SessionOptions, Piped, Session, Typed};
 use super::{arena, batch, bot, progress, words};
 use crate::engine::analysis::{self, Progress, Request};
@@ -15,7 +15,7 @@ use crate::parse::json;
 use crate::parse::notation;
 use crate::render::{self, Format};
 use crate::{Error, Position, rules};
-use std::io::{IsTerminal, Read, Write};
+use std::io::{IsTerminal, Write};
 
 /// Runs a configured task and returns what to print.
 pub fn execute(config: &Config) -> Result<String, Error> {
@@ -135,23 +135,6 @@ fn serve_batch(config: &Config) -> Result<String, Error> {
         ));
     }
     Ok(String::new())
-}
-
-/// A batch's requests as bytes: a line that is not UTF-8 text is answered
-/// with its own error, and the others still are.
-fn read_requests(source: &Source) -> Result<Vec<u8>, Error> {
-    match source {
-        Source::Stdin => {
-            let mut bytes = Vec::new();
-            std::io::stdin()
-                .read_to_end(&mut bytes)
-                .map_err(|e| Error::Usage(format!("cannot read standard input: {e}")))?;
-            Ok(bytes)
-        }
-        Source::File(path) => std::fs::read(path)
-            .map_err(|e| Error::Usage(format!("cannot read the requests file '{path}': {e}"))),
-        other => Ok(read_text(other)?.0.into_bytes()),
-    }
 }
 
 /// `bot`: the protocol on standard input and output until `bye`.

@@ -1,5 +1,6 @@
 //! Where a position comes from: a file, standard input, `--pos` notation or a
-//! `--layout`; read as JSON when it starts with `{`, else as notation.
+//! `--layout`; read as JSON when it starts with `{`, else as notation. And a
+//! batch's requests, read as bytes.
 
 use super::config::Source;
 use crate::parse::{layout, notation};
@@ -35,6 +36,23 @@ fn read_raw(source: &Source) -> Result<(String, String), Error> {
         Source::Notation(text) | Source::Layout(text) => (text.clone(), "--pos".to_string()),
         Source::Text { text, origin } => (text.clone(), origin.clone()),
     })
+}
+
+/// A batch's requests as bytes: a line that is not UTF-8 text is answered
+/// with its own error, and the others still are.
+pub fn read_requests(source: &Source) -> Result<Vec<u8>, Error> {
+    match source {
+        Source::Stdin => {
+            let mut bytes = Vec::new();
+            std::io::stdin()
+                .read_to_end(&mut bytes)
+                .map_err(|e| Error::Usage(format!("cannot read standard input: {e}")))?;
+            Ok(bytes)
+        }
+        Source::File(path) => std::fs::read(path)
+            .map_err(|e| Error::Usage(format!("cannot read the requests file '{path}': {e}"))),
+        other => Ok(read_text(other)?.0.into_bytes()),
+    }
 }
 
 /// Reads the position, and whether it came as JSON.

@@ -296,7 +296,7 @@ impl Session {
                         let lossy = String::from_utf8_lossy(bad.as_bytes()).into_owned();
                         writeln!(out, "> {}", terminal_safe(&lossy))?;
                     }
-                    Reply::error("the line is not UTF-8 text")
+                    Reply::error(words::NOT_UTF8)
                 }
             };
             write!(out, "{}", reply.text)?;

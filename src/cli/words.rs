@@ -6,6 +6,10 @@ use crate::engine::analysis::RequestError;
 use crate::parse::json::StartError;
 use crate::parse::layout::LayoutError;
 
+/// A line of events or requests that is not text: `session`, `batch` and
+/// `bot` refuse that line alone, in these words.
+pub const NOT_UTF8: &str = "the line is not UTF-8 text";
+
 /// A request the engine cannot carry out as asked.
 pub fn request_error(e: RequestError) -> Error {
     Error::Usage(match e {
