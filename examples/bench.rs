@@ -431,6 +431,7 @@ fn arena_rate() {
         variant: Default::default(),
         cash: None,
         record: false,
+        candidate_seats: None,
     };
     let model = |future| arena::Model {
         request: Request {

@@ -440,6 +440,9 @@ pub struct Match {
     pub candidate_lambda: Option<Lambda>,
     /// The seats' names, in seating order.
     pub seats: Vec<String>,
+    /// The seats the candidate took, by turn from the harbour master (0 the
+    /// harbour master); `None`: every seat.
+    pub candidate_seats: Option<Vec<u8>>,
     pub seed: u64,
     /// Where layouts came from: `random` or `policy`.
     pub layout: &'static str,
@@ -471,7 +474,8 @@ pub struct MatchSummary {
 pub struct DealResult {
     /// Deals are numbered from 1.
     pub deal: u64,
-    /// Mean over seats of the candidate's profit minus the reference profit.
+    /// Mean over the candidate's seats of its profit minus the reference
+    /// profit.
     pub diff: f64,
     pub harbour_master: PlayerId,
     /// The reference voyage's layout.
@@ -481,8 +485,9 @@ pub struct DealResult {
     pub candidate_layout: Layout,
     /// Each seat's profit in the reference voyage (the baseline everywhere).
     pub reference: Vec<i64>,
-    /// The candidate's profit in each seat, in that seat's replay.
-    pub candidate: Vec<i64>,
+    /// The candidate's profit in each seat, in that seat's replay; `None`
+    /// for a seat it did not take.
+    pub candidate: Vec<Option<i64>>,
 }
 
 /// How long one policy took per decision. The only figures of a match that a

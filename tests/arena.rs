@@ -572,6 +572,7 @@ fn decisions_recalled_within_a_deal_change_no_figure() {
         variant: Default::default(),
         cash: None,
         record: false,
+        candidate_seats: None,
     };
     let model = |future| Model {
         request: Request {
@@ -682,4 +683,126 @@ fn the_bot_command_refuses_a_line_not_utf8_and_a_key_given_twice() {
         assert!(out.stdout.is_empty(), "{err}");
         assert!(err.contains(words), "{err}");
     }
+}
+
+/// Each seat's candidate profit, by seat name, of every deal.
+fn candidate_profits(v: &Value) -> Vec<serde_json::Map<String, Value>> {
+    v["deals"]
+        .as_array()
+        .expect("deals")
+        .iter()
+        .map(|d| {
+            d["candidate"]
+                .as_object()
+                .expect("candidate profits")
+                .clone()
+        })
+        .collect()
+}
+
+#[test]
+fn seats_played_apart_give_each_seat_as_the_whole_match_does() {
+    let common = ["--baseline", "none", "--deals", "5", "--seed", "7"];
+    let whole = arena_json(&[&["--candidate", "heuristic"], &common[..]].concat());
+    let first = arena_json(&[&["--candidate", "heuristic", "--seats", "0"], &common[..]].concat());
+    let rest = arena_json(
+        &[
+            &["--candidate", "heuristic", "--seats", "3,1,2,1"],
+            &common[..],
+        ]
+        .concat(),
+    );
+    assert_eq!(first["candidate_seats"], json!([0]));
+    assert_eq!(
+        rest["candidate_seats"],
+        json!([1, 2, 3]),
+        "sorted, once each"
+    );
+    assert!(
+        whole.get("candidate_seats").is_none(),
+        "every seat: no field"
+    );
+    let deals = whole["deals"].as_array().expect("deals");
+    for (k, d) in deals.iter().enumerate() {
+        let (a, b) = (&first["deals"][k], &rest["deals"][k]);
+        assert_eq!(d["reference"], a["reference"]);
+        assert_eq!(d["reference"], b["reference"]);
+        // The harbour master's seat alone, then the other three.
+        let hm = d["harbour_master"].as_str().expect("a seat");
+        let a_seats = candidate_profits(&first)[k].clone();
+        assert_eq!(a_seats.keys().collect::<Vec<_>>(), vec![hm]);
+        let mut joined = a_seats;
+        joined.extend(candidate_profits(&rest)[k].clone());
+        assert_eq!(Value::Object(joined), d["candidate"], "deal {}", k + 1);
+        let parts = a["diff"].as_f64().expect("a diff") + 3.0 * b["diff"].as_f64().expect("a diff");
+        let whole_diff = d["diff"].as_f64().expect("a diff");
+        assert!((parts / 4.0 - whole_diff).abs() < 1e-9, "deal {}", k + 1);
+    }
+    // Both means over the seats taken: they differ by the mean difference.
+    for v in [&first, &rest] {
+        let gap = v["candidate_mean"].as_f64().expect("a mean")
+            - v["baseline_mean"].as_f64().expect("a mean");
+        assert!((gap - v["mean_diff"].as_f64().expect("a mean")).abs() < 1e-9);
+    }
+}
+
+#[test]
+fn hybrid_plays_auto_as_harbour_master_and_greedy_in_the_other_seats() {
+    // Three players and one deal: greedy play-outs before roll 1 are dear.
+    let common = [
+        "--baseline",
+        "none",
+        "--deals",
+        "1",
+        "--players",
+        "3",
+        "--seed",
+        "5",
+        "--samples",
+        "24",
+    ];
+    let hybrid = arena_json(&[&["--candidate", "hybrid"], &common[..]].concat());
+    let auto = arena_json(&[&["--candidate", "auto", "--seats", "0"], &common[..]].concat());
+    let greedy = arena_json(&[&["--candidate", "greedy", "--seats", "1,2"], &common[..]].concat());
+    assert_eq!(hybrid["candidate"], "hybrid");
+    let mut joined = candidate_profits(&auto)[0].clone();
+    joined.extend(candidate_profits(&greedy)[0].clone());
+    assert_eq!(Value::Object(joined), hybrid["deals"][0]["candidate"]);
+}
+
+#[test]
+fn seats_beyond_the_table_are_refused_and_the_table_names_the_seats_taken() {
+    let out = arena(&[
+        "--candidate",
+        "none",
+        "--baseline",
+        "none",
+        "--deals",
+        "1",
+        "--seats",
+        "0,4",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("--seats: '4' is not a seat of 4 players"),
+        "{err}"
+    );
+    assert!(out.stdout.is_empty());
+    let out = arena(&[
+        "--candidate",
+        "none",
+        "--baseline",
+        "random",
+        "--deals",
+        "2",
+        "--seats",
+        "1,3",
+    ]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("none in seats 1, 3 only (turns after the harbour master, who is 0)"),
+        "{text}"
+    );
 }

@@ -275,6 +275,7 @@ fn r15_lambda_fitted_to_a_table_tells_random_players_from_thoughtful_ones() {
         variant: Default::default(),
         cash: None,
         record: true,
+        candidate_seats: None,
     };
     let mut request = Request::new(MethodChoice::Auto, Settings::new(1));
     request.future = Future::Quantal;

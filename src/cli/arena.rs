@@ -7,7 +7,7 @@ use super::progress::Counter;
 use crate::Error;
 use crate::engine::analysis::Request;
 use crate::engine::arena::{
-    self, Heuristic, Maker, Model, Random, Recorded, Search, Searcher, Settings,
+    self, BySeat, Heuristic, Maker, Model, Random, Recorded, Search, Searcher, Settings,
 };
 use crate::parse::{events, notation};
 use crate::position::Position;
@@ -24,12 +24,14 @@ pub enum PolicySpec {
     Random,
     Heuristic,
     Search(Search),
+    /// `auto` as the harbour master, `greedy` in every other seat.
+    Hybrid,
     Command(String),
 }
 
 impl PolicySpec {
     /// Reads `none`, `greedy`, `round`, `auto`, `equilibrium`, `quantal`, `random`,
-    /// `heuristic`, `paranoid`, `best-reply` or `cmd:COMMAND`.
+    /// `heuristic`, `paranoid`, `best-reply`, `hybrid` or `cmd:COMMAND`.
     pub fn parse(flag: &str, text: &str) -> Result<PolicySpec, Error> {
         Ok(match text {
             "none" => PolicySpec::Model(Future::None),
@@ -42,13 +44,14 @@ impl PolicySpec {
             "random" => PolicySpec::Random,
             "heuristic" => PolicySpec::Heuristic,
             "best-reply" => PolicySpec::Search(Search::BestReply),
+            "hybrid" => PolicySpec::Hybrid,
             _ => match text.strip_prefix("cmd:") {
                 Some(command) if !command.trim().is_empty() => {
                     PolicySpec::Command(command.to_string())
                 }
                 _ => {
                     return Err(Error::Usage(format!(
-                        "{flag}: '{text}' is not a policy: none, greedy, round, auto, equilibrium, quantal, random, heuristic, paranoid, best-reply or cmd:COMMAND"
+                        "{flag}: '{text}' is not a policy: none, greedy, round, auto, equilibrium, quantal, random, heuristic, paranoid, best-reply, hybrid or cmd:COMMAND"
                     )));
                 }
             },
@@ -77,8 +80,9 @@ pub fn run(task: &ArenaTask, config: &Config) -> Result<String, Error> {
         .num_threads(threads.unwrap_or(0))
         .build()
         .map_err(|e| Error::Io(format!("cannot start threads: {e}")))?;
-    // The match reports each voyage played: a deal's reference and one per seat.
-    let voyages = task.settings.deals * (task.settings.players as u64 + 1);
+    // The match reports each voyage played: a deal's reference and one per
+    // candidate seat.
+    let voyages = task.settings.deals * task.settings.voyages_per_deal();
     let bar = Counter::new(voyages, "voyages", std::io::stderr().is_terminal());
     let played = pool.install(|| {
         arena::run(
@@ -105,6 +109,11 @@ fn maker(spec: &PolicySpec, request: &Request, task: &ArenaTask) -> Box<dyn Make
                 ..request.clone()
             },
             fit: task.fit_lambda,
+        }),
+        PolicySpec::Hybrid => Box::new(BySeat {
+            name: "hybrid".to_string(),
+            harbour_master: maker(&PolicySpec::Model(Future::Auto), request, task),
+            others: maker(&PolicySpec::Model(Future::Greedy), request, task),
         }),
         PolicySpec::Random => Box::new(Random {
             seed: task.settings.seed,

@@ -260,9 +260,11 @@ pub enum Command {
     /// --max-leaves, --method apply to it), random (uniform among the legal
     /// options), heuristic (a rule-of-thumb player, as a typical human),
     /// best-reply (round, its placements searched to the next roll as if the
-    /// one other player whose reply hurts most played against it), or
+    /// one other player whose reply hurts most played against it), hybrid
+    /// (auto as the harbour master, greedy in the other seats), or
     /// cmd:COMMAND, a program speaking the bot protocol (BOTS.md), started
-    /// with sh -c, one instance per thread.
+    /// with sh -c, one instance per thread. --seats plays the candidate in
+    /// some seats only, by turn from the harbour master (0).
     #[command(verbatim_doc_comment)]
     Arena(ArenaArgs),
     /// Print a completion script for a shell (bash: source it, or save it
@@ -290,7 +292,8 @@ pub enum Command {
 #[derive(clap::Args, Debug)]
 pub struct ArenaArgs {
     /// The policy measured: none, greedy, round, auto, equilibrium, quantal,
-    /// paranoid, random, heuristic, best-reply or cmd:COMMAND.
+    /// paranoid, random, heuristic, best-reply, hybrid (auto as the harbour
+    /// master, greedy in the other seats) or cmd:COMMAND.
     #[arg(long, value_name = "POLICY")]
     pub candidate: String,
     /// The policy it is measured against, in the other seats and the reference.
@@ -307,6 +310,11 @@ pub struct ArenaArgs {
     /// as the whole match plays it.
     #[arg(long, value_name = "K", default_value_t = 1)]
     pub first_deal: u64,
+    /// The candidate's seats only, by turn from the harbour master: 0 the
+    /// harbour master, 1 the next player, ... (for example 1,2,3); a deal's
+    /// figure is the mean over them. Default: every seat.
+    #[arg(long, value_name = "LIST", value_delimiter = ',')]
+    pub seats: Vec<u8>,
     /// random: each deal draws its layout; policy: the harbour master's policy
     /// chooses it (a model by its layouts comparison).
     #[arg(long, value_enum, default_value_t = LayoutArg::Random)]

@@ -279,15 +279,35 @@ fn parts(command: Command, fit: &mut Fit) -> Result<Parts, Error> {
 /// solving flags.
 fn check_policies(arena: &ArenaTask, request: &Request) -> Result<(), Error> {
     for spec in [&arena.candidate, &arena.baseline] {
-        if let PolicySpec::Model(future) = spec {
+        let futures = match spec {
+            PolicySpec::Model(future) => vec![*future],
+            PolicySpec::Hybrid => vec![Future::Auto, Future::Greedy],
+            _ => vec![],
+        };
+        for future in futures {
             let model = Request {
-                future: *future,
+                future,
                 ..request.clone()
             };
             analysis::check(&model).map_err(words::request_error)?;
         }
     }
     Ok(())
+}
+
+/// `--seats`: turns from the harbour master, each below the players; none
+/// given, every seat.
+fn candidate_seats(seats: &[u8], players: u8) -> Result<Option<Vec<u8>>, Error> {
+    if let Some(&bad) = seats.iter().find(|&&t| t >= players) {
+        return Err(Error::Usage(format!(
+            "--seats: '{bad}' is not a seat of {players} players: 0 (the harbour master) to {}",
+            players - 1
+        )));
+    }
+    let mut seats = seats.to_vec();
+    seats.sort_unstable();
+    seats.dedup();
+    Ok((!seats.is_empty()).then_some(seats))
 }
 
 fn arena(args: ArenaArgs) -> Result<Parts, Error> {
@@ -325,6 +345,7 @@ fn arena(args: ArenaArgs) -> Result<Parts, Error> {
             },
             cash: args.cash,
             record: args.record.is_some(),
+            candidate_seats: candidate_seats(&args.seats, args.players)?,
         },
         record: args.record,
         bot_timeout: timeout,

@@ -573,6 +573,10 @@ pub struct ArenaJson<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub candidate_lambda: Option<LambdaJson>,
     pub players: usize,
+    /// The seats the candidate took, by turn from the harbour master (0 the
+    /// harbour master), when not every seat (`--seats`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub candidate_seats: Option<&'a [u8]>,
     pub seed: u64,
     /// Where layouts came from: `random` (with the deal) or `policy`.
     pub layout: &'a str,
@@ -594,7 +598,8 @@ pub struct ArenaJson<'a> {
 pub struct DealJson {
     /// Numbered from 1.
     pub deal: u64,
-    /// Mean over seats of the candidate's profit minus the reference profit.
+    /// Mean over the candidate's seats of its profit minus the reference
+    /// profit.
     pub diff: f64,
     pub harbour_master: String,
     /// The reference voyage's layout.
@@ -603,7 +608,7 @@ pub struct DealJson {
     pub candidate_layout: String,
     /// Each seat's profit with the baseline in every seat.
     pub reference: Players,
-    /// The candidate's profit in each seat, in that seat's replay.
+    /// The candidate's profit in each seat it took, in that seat's replay.
     pub candidate: Players,
 }
 
@@ -624,12 +629,13 @@ pub struct TimeJson<'a> {
 
 pub fn arena_json<'a>(m: &'a Match) -> ArenaJson<'a> {
     let s = &m.summary;
-    let named = |values: &[i64]| {
+    // A seat the candidate did not take has no profit of its own: no key.
+    let named = |values: &mut dyn Iterator<Item = Option<i64>>| {
         Ordered(
             m.seats
                 .iter()
                 .zip(values)
-                .map(|(name, &v)| (name.clone(), v as f64))
+                .filter_map(|(name, v)| Some((name.clone(), v? as f64)))
                 .collect(),
         )
     };
@@ -645,6 +651,7 @@ pub fn arena_json<'a>(m: &'a Match) -> ArenaJson<'a> {
         baseline: &m.baseline,
         candidate_lambda: m.candidate_lambda.as_ref().map(lambda_json),
         players: m.seats.len(),
+        candidate_seats: m.candidate_seats.as_deref(),
         seed: m.seed,
         layout: m.layout,
         mean_diff: clean(s.mean_diff),
@@ -661,8 +668,8 @@ pub fn arena_json<'a>(m: &'a Match) -> ArenaJson<'a> {
                 harbour_master: m.seats[d.harbour_master as usize].clone(),
                 layout: layout::name(d.layout),
                 candidate_layout: layout::name(d.candidate_layout),
-                reference: named(&d.reference),
-                candidate: named(&d.candidate),
+                reference: named(&mut d.reference.iter().map(|&v| Some(v))),
+                candidate: named(&mut d.candidate.iter().copied()),
             })
             .collect(),
         decision_times: TimesJson {

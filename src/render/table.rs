@@ -654,6 +654,9 @@ fn arena_text(m: &Match) -> String {
         m.seed,
         m.layout
     );
+    if let Some(seats) = &m.candidate_seats {
+        out += &format!("{} in {}\n", m.candidate, seat_words(seats));
+    }
     out += &match (s.stderr, s.ci95) {
         (Some(se), Some((lo, hi))) => format!(
             "Mean difference per voyage: {} (standard error {}; 95% interval {} to {})\n",
@@ -685,6 +688,17 @@ fn arena_text(m: &Match) -> String {
         out += &format!("  {}\n", times_line(name, t));
     }
     out
+}
+
+/// Seats by turn from the harbour master: "seats 1, 2, 3 only (turns after
+/// the harbour master, who is 0)".
+fn seat_words(seats: &[u8]) -> String {
+    let list: Vec<String> = seats.iter().map(u8::to_string).collect();
+    let noun = if seats.len() == 1 { "seat" } else { "seats" };
+    format!(
+        "{noun} {} only (turns after the harbour master, who is 0)",
+        list.join(", ")
+    )
 }
 
 fn times_line(name: &str, t: &DecisionTimes) -> String {

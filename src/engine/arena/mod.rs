@@ -20,7 +20,7 @@ pub mod searcher;
 
 pub use deal::Deal;
 pub use heuristic::Heuristic;
-pub use policy::{Ask, Fault, LayoutAsk, Maker, Model, Policy, Random};
+pub use policy::{Ask, BySeat, Fault, LayoutAsk, Maker, Model, Policy, Random};
 pub use referee::{Played, Side, seat_names};
 pub use searcher::{Search, Searcher};
 
@@ -66,6 +66,32 @@ pub struct Settings {
     pub cash: Option<u32>,
     /// Keep every voyage played, as events.
     pub record: bool,
+    /// The seats the candidate takes, by turn from the harbour master (0 the
+    /// harbour master, 1 the next player, ...); `None`: every seat. A
+    /// policy's seats can then be measured apart, and since each seat's
+    /// replay is played alone, a policy that plays one model in some seats
+    /// and another in the rest scores, deal by deal, what those seats score
+    /// under each model.
+    pub candidate_seats: Option<Vec<u8>>,
+}
+
+impl Settings {
+    /// Whether the candidate takes seat `p` when `harbour_master` leads.
+    pub fn candidate_takes(&self, p: PlayerId, harbour_master: PlayerId) -> bool {
+        let turn = (p + self.players - harbour_master) % self.players;
+        self.candidate_seats
+            .as_ref()
+            .is_none_or(|seats| seats.contains(&turn))
+    }
+
+    /// The voyages of one deal: the reference and one per candidate seat.
+    pub fn voyages_per_deal(&self) -> u64 {
+        let seats = self
+            .candidate_seats
+            .as_ref()
+            .map_or(self.players as usize, Vec::len);
+        seats as u64 + 1
+    }
 }
 
 /// One deal's voyages: the reference and one per seat, when recorded.
@@ -122,7 +148,7 @@ impl<'a> Pool<'a> {
 }
 
 /// Plays the match. `progress` hears the number of voyages played, out of
-/// `deals * (players + 1)`.
+/// `deals * settings.voyages_per_deal()`.
 ///
 /// The reference voyages of every deal come first. A candidate that fits
 /// itself to the table (the quantal model) is then fitted to the baseline's
@@ -228,6 +254,7 @@ fn gather(
         baseline: baseline.name(),
         candidate_lambda: candidate.lambda(),
         seats: seat_names(settings.players),
+        candidate_seats: settings.candidate_seats.clone(),
         seed: settings.seed,
         layout: settings.layout.name(),
         summary: summary(&deals),
@@ -238,7 +265,7 @@ fn gather(
     Outcome { report, voyages }
 }
 
-/// Every seat's replay of one deal, against its reference voyage.
+/// Every candidate seat's replay of one deal, against its reference voyage.
 fn seats(
     settings: &Settings,
     deal: &Deal,
@@ -249,6 +276,9 @@ fn seats(
 ) -> Result<DealPlayed, Fault> {
     let mut runs = Vec::new();
     for p in 0..settings.players {
+        if !settings.candidate_takes(p, deal.harbour_master) {
+            continue;
+        }
         let mut seats = Seats {
             candidate: Some(&mut *candidate),
             baseline: &mut *baseline,
@@ -258,14 +288,15 @@ fn seats(
         runs.push((p, referee::play(settings, deal, &mut seats)?));
         tick();
     }
-    let candidate_profits: Vec<i64> = runs.iter().map(|(p, v)| v.profits[*p as usize]).collect();
-    let n = settings.players as f64;
-    let diff = candidate_profits
+    let mut candidate_profits = vec![None; settings.players as usize];
+    for (p, v) in &runs {
+        candidate_profits[*p as usize] = Some(v.profits[*p as usize]);
+    }
+    let gains: Vec<f64> = runs
         .iter()
-        .zip(&reference.profits)
-        .map(|(c, r)| (c - r) as f64)
-        .sum::<f64>()
-        / n;
+        .map(|(p, v)| (v.profits[*p as usize] - reference.profits[*p as usize]) as f64)
+        .collect();
+    let diff = gains.iter().sum::<f64>() / gains.len().max(1) as f64;
     let mut times = reference.times.clone();
     for (_, v) in &runs {
         times.extend(v.times.iter().copied());
@@ -318,18 +349,23 @@ fn summary(deals: &[DealResult]) -> MatchSummary {
         let ss: f64 = deals.iter().map(|d| (d.diff - mean_diff).powi(2)).sum();
         (ss / (n - 1.0) / n).sqrt()
     });
-    let seat_mean = |profits: fn(&DealResult) -> &Vec<i64>| {
-        mean(&mut deals.iter().map(|d| {
-            let p = profits(d);
-            p.iter().sum::<i64>() as f64 / p.len() as f64
-        }))
+    // Both means over the candidate's seats, so that they differ by the mean
+    // difference.
+    let taken = |d: &DealResult, of_candidate: bool| {
+        let profits = d
+            .candidate
+            .iter()
+            .zip(&d.reference)
+            .filter_map(|(c, &r)| c.map(|c| if of_candidate { c } else { r }));
+        let (sum, n) = profits.fold((0, 0), |(sum, n), p| (sum + p, n + 1));
+        sum as f64 / f64::from(n.max(1))
     };
     MatchSummary {
         mean_diff,
         stderr,
         ci95: stderr.map(|se| (mean_diff - 1.96 * se, mean_diff + 1.96 * se)),
-        candidate_mean: seat_mean(|d| &d.candidate),
-        baseline_mean: seat_mean(|d| &d.reference),
+        candidate_mean: mean(&mut deals.iter().map(|d| taken(d, true))),
+        baseline_mean: mean(&mut deals.iter().map(|d| taken(d, false))),
     }
 }
 

@@ -256,3 +256,65 @@ impl Policy for RandomPolicy {
         self.pick(ask.deal, ask.start.state(), ask.options)
     }
 }
+
+/// One policy as the harbour master, another in every other seat: the
+/// arena's `hybrid` is `auto` as the harbour master and `greedy` after it,
+/// the lead of the seat-by-seat split of `greedy` against `auto` (README).
+pub struct BySeat {
+    pub name: String,
+    pub harbour_master: Box<dyn Maker>,
+    pub others: Box<dyn Maker>,
+}
+
+impl Maker for BySeat {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn make(&self) -> Result<Box<dyn Policy>, Fault> {
+        Ok(Box::new(BySeatPolicy {
+            harbour_master: self.harbour_master.make()?,
+            others: self.others.make()?,
+        }))
+    }
+
+    fn pure(&self) -> bool {
+        self.harbour_master.pure() && self.others.pure()
+    }
+}
+
+struct BySeatPolicy {
+    harbour_master: Box<dyn Policy>,
+    others: Box<dyn Policy>,
+}
+
+impl BySeatPolicy {
+    /// The policy of the seat deciding in `s`: a seat's role is in the state,
+    /// so the choice is as pure as the two policies are.
+    fn of(&mut self, seat: PlayerId, s: &State) -> &mut dyn Policy {
+        match seat == s.harbour_master {
+            true => self.harbour_master.as_mut(),
+            false => self.others.as_mut(),
+        }
+    }
+}
+
+impl Policy for BySeatPolicy {
+    fn decide(&mut self, ask: &Ask) -> Result<Action, Fault> {
+        self.of(ask.seat, ask.position.state()).decide(ask)
+    }
+
+    fn layout(&mut self, ask: &LayoutAsk) -> Result<Layout, Fault> {
+        self.harbour_master.layout(ask)
+    }
+
+    fn result(&mut self, deal: u64, profits: &[i64]) -> Result<(), Fault> {
+        self.harbour_master.result(deal, profits)?;
+        self.others.result(deal, profits)
+    }
+
+    fn finish(&mut self) {
+        self.harbour_master.finish();
+        self.others.finish();
+    }
+}
