@@ -590,6 +590,27 @@ fn decisions_recalled_within_a_deal_change_no_figure() {
     assert!(recalled.report.baseline_times.decisions < afresh.report.baseline_times.decisions);
 }
 
+#[test]
+fn a_match_whose_candidate_takes_no_seat_is_refused_not_scored_0() {
+    use manila_odds::engine::arena::{self, Heuristic, LayoutChoice};
+    for seats in [vec![], vec![4, 7]] {
+        let settings = arena::Settings {
+            players: 4,
+            first_deal: 1,
+            deals: 2,
+            seed: 5,
+            layout: LayoutChoice::Random,
+            variant: Default::default(),
+            cash: None,
+            record: false,
+            candidate_seats: Some(seats.clone()),
+        };
+        let run = arena::run(&settings, &Heuristic, &Heuristic, &|_| {});
+        let fault = run.err().expect("refused");
+        assert!(fault.why.contains("takes no seat"), "{seats:?}: {fault}");
+    }
+}
+
 /// A match played in parts gives each deal as the whole match does: deals
 /// depend only on the seed and their number.
 #[test]
@@ -738,6 +759,34 @@ fn seats_played_apart_give_each_seat_as_the_whole_match_does() {
         let whole_diff = d["diff"].as_f64().expect("a diff");
         assert!((parts / 4.0 - whole_diff).abs() < 1e-9, "deal {}", k + 1);
     }
+    // Turns count on from the harbour master, in seating order.
+    let next = arena_json(&[&["--candidate", "heuristic", "--seats", "1"], &common[..]].concat());
+    for d in next["deals"].as_array().expect("deals") {
+        let hm: usize = d["harbour_master"]
+            .as_str()
+            .and_then(|p| p[1..].parse().ok())
+            .expect("pN");
+        let seat = format!("p{}", hm % 4 + 1);
+        let taken: Vec<&String> = d["candidate"]
+            .as_object()
+            .expect("profits")
+            .keys()
+            .collect();
+        assert_eq!(taken, vec![&seat], "harbour master p{hm}");
+    }
+    // Every seat listed is the whole match.
+    let mut all = arena_json(
+        &[
+            &["--candidate", "heuristic", "--seats", "0,1,2,3"],
+            &common[..],
+        ]
+        .concat(),
+    );
+    let mut once = whole.clone();
+    for v in [&mut all, &mut once] {
+        v["decision_times"] = Value::Null;
+    }
+    assert_eq!(all, once);
     // Both means over the seats taken: they differ by the mean difference.
     for v in [&first, &rest] {
         let gap = v["candidate_mean"].as_f64().expect("a mean")
@@ -768,6 +817,16 @@ fn hybrid_plays_auto_as_harbour_master_and_greedy_in_the_other_seats() {
     let mut joined = candidate_profits(&auto)[0].clone();
     joined.extend(candidate_profits(&greedy)[0].clone());
     assert_eq!(Value::Object(joined), hybrid["deals"][0]["candidate"]);
+    let parts = (auto["deals"][0]["diff"].as_f64().expect("a diff")
+        + 2.0 * greedy["deals"][0]["diff"].as_f64().expect("a diff"))
+        / 3.0;
+    assert!((parts - hybrid["deals"][0]["diff"].as_f64().expect("a diff")).abs() < 1e-9);
+    // The deal tells the roles apart: greedy as harbour master earns otherwise.
+    let greedy_hm = arena_json(&[&["--candidate", "greedy", "--seats", "0"], &common[..]].concat());
+    assert_ne!(
+        greedy_hm["deals"][0]["candidate"],
+        auto["deals"][0]["candidate"]
+    );
 }
 
 #[test]
@@ -802,7 +861,7 @@ fn seats_beyond_the_table_are_refused_and_the_table_names_the_seats_taken() {
     assert!(out.status.success());
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
-        text.contains("none in seats 1, 3 only (turns after the harbour master, who is 0)"),
+        text.contains("none only in seats 1, 3 (by turn: 0 is the harbour master)"),
         "{text}"
     );
 }

@@ -251,8 +251,9 @@ pub enum Command {
     ///
     /// A deal fixes everything chance decides: the harbour master, the layout
     /// and every die. Each deal is played once with the baseline in every seat
-    /// (the reference), and once per seat with the candidate in that seat. A
-    /// deal's figure is the mean over seats of the candidate's profit minus the
+    /// (the reference), and once per seat (of --seats) with the candidate in
+    /// that seat. A deal's figure is the mean over those seats of the
+    /// candidate's profit minus the
     /// reference profit of that seat; the match reports the mean over deals
     /// with its 95% interval. A POLICY is none, greedy, round, auto,
     /// equilibrium, quantal or paranoid (decides with the advice's best
@@ -302,7 +303,8 @@ pub struct ArenaArgs {
     /// Seats at the table.
     #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(3..=5))]
     pub players: u8,
-    /// Deals to play (each is played once per seat and once for reference).
+    /// Deals to play (each is played once per candidate seat and once for
+    /// reference).
     #[arg(long, value_name = "N", default_value_t = 100)]
     pub deals: u64,
     /// The number of the first deal to play: a long match can be played in

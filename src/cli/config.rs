@@ -307,7 +307,8 @@ fn candidate_seats(seats: &[u8], players: u8) -> Result<Option<Vec<u8>>, Error> 
     let mut seats = seats.to_vec();
     seats.sort_unstable();
     seats.dedup();
-    Ok((!seats.is_empty()).then_some(seats))
+    // Every seat listed is the whole match.
+    Ok((!seats.is_empty() && seats.len() < players as usize).then_some(seats))
 }
 
 fn arena(args: ArenaArgs) -> Result<Parts, Error> {

@@ -655,7 +655,7 @@ fn arena_text(m: &Match) -> String {
         m.layout
     );
     if let Some(seats) = &m.candidate_seats {
-        out += &format!("{} in {}\n", m.candidate, seat_words(seats));
+        out += &format!("{} only in {}\n", m.candidate, seat_words(seats));
     }
     out += &match (s.stderr, s.ci95) {
         (Some(se), Some((lo, hi))) => format!(
@@ -673,8 +673,12 @@ fn arena_text(m: &Match) -> String {
     if let Some(l) = &m.candidate_lambda {
         out += &format!("{}: {}\n", m.candidate, how::lambda(l));
     }
+    let everywhere = match m.candidate_seats {
+        Some(_) => "everywhere, in those seats",
+        None => "everywhere",
+    };
     out += &format!(
-        "Mean profit in a seat: {} {}, {} (everywhere) {}\n",
+        "Mean profit in a seat: {} {}, {} ({everywhere}) {}\n",
         m.candidate,
         money(s.candidate_mean),
         m.baseline,
@@ -690,13 +694,13 @@ fn arena_text(m: &Match) -> String {
     out
 }
 
-/// Seats by turn from the harbour master: "seats 1, 2, 3 only (turns after
-/// the harbour master, who is 0)".
+/// Seats by turn from the harbour master: "seats 1, 2, 3 (by turn: 0 is the
+/// harbour master)".
 fn seat_words(seats: &[u8]) -> String {
     let list: Vec<String> = seats.iter().map(u8::to_string).collect();
     let noun = if seats.len() == 1 { "seat" } else { "seats" };
     format!(
-        "{noun} {} only (turns after the harbour master, who is 0)",
+        "{noun} {} (by turn: 0 is the harbour master)",
         list.join(", ")
     )
 }

@@ -4,9 +4,10 @@
 //! layout (drawn at random, or chosen by the harbour master's policy) and every
 //! die of every roll ([`deal`]). Each deal is played once with the baseline in
 //! every seat (the reference), and once per seat with the candidate in that
-//! seat and the baseline in the others ([`referee`]). The deal's figure is the
-//! mean over seats of the candidate's profit minus the reference profit of that
-//! seat: luck cancels, and a policy against itself differs by exactly 0.
+//! seat and the baseline in the others ([`referee`]), or per seat it is given
+//! (`Settings::candidate_seats`). The deal's figure is the mean over those
+//! seats of the candidate's profit minus the reference profit of that seat:
+//! luck cancels, and a policy against itself differs by exactly 0.
 //!
 //! Deals are played in parallel, each a pure function of the seed and its
 //! number; they are gathered in deal order, so the figures do not depend on the
@@ -86,11 +87,9 @@ impl Settings {
 
     /// The voyages of one deal: the reference and one per candidate seat.
     pub fn voyages_per_deal(&self) -> u64 {
-        let seats = self
-            .candidate_seats
-            .as_ref()
-            .map_or(self.players as usize, Vec::len);
-        seats as u64 + 1
+        // Any seat will do as harbour master: the turns are what count.
+        let seats = (0..self.players).filter(|&p| self.candidate_takes(p, 0));
+        seats.count() as u64 + 1
     }
 }
 
@@ -159,6 +158,14 @@ pub fn run(
     baseline: &dyn Maker,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Outcome, Fault> {
+    if settings.voyages_per_deal() < 2 {
+        return Err(Fault {
+            policy: "referee".to_string(),
+            request: None,
+            answer: None,
+            why: "the candidate takes no seat at the table".to_string(),
+        });
+    }
     let done = AtomicU64::new(0);
     let tick = || progress(done.fetch_add(1, Ordering::Relaxed) + 1);
     let bases = Pool::new(baseline);
