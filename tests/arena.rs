@@ -798,6 +798,7 @@ fn seats_played_apart_give_each_seat_as_the_whole_match_does() {
 #[test]
 fn hybrid_plays_auto_as_harbour_master_and_greedy_in_the_other_seats() {
     // Three players and one deal: greedy play-outs before roll 1 are dear.
+    // The harbour masters choose their layouts: hybrid's is auto's.
     let common = [
         "--baseline",
         "none",
@@ -809,6 +810,8 @@ fn hybrid_plays_auto_as_harbour_master_and_greedy_in_the_other_seats() {
         "5",
         "--samples",
         "24",
+        "--layout",
+        "policy",
     ];
     let hybrid = arena_json(&[&["--candidate", "hybrid"], &common[..]].concat());
     let auto = arena_json(&[&["--candidate", "auto", "--seats", "0"], &common[..]].concat());
@@ -817,6 +820,8 @@ fn hybrid_plays_auto_as_harbour_master_and_greedy_in_the_other_seats() {
     let mut joined = candidate_profits(&auto)[0].clone();
     joined.extend(candidate_profits(&greedy)[0].clone());
     assert_eq!(Value::Object(joined), hybrid["deals"][0]["candidate"]);
+    let layout = |v: &Value| v["deals"][0]["candidate_layout"].clone();
+    assert_eq!(layout(&hybrid), layout(&auto));
     let parts = (auto["deals"][0]["diff"].as_f64().expect("a diff")
         + 2.0 * greedy["deals"][0]["diff"].as_f64().expect("a diff"))
         / 3.0;
