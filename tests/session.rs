@@ -1179,3 +1179,26 @@ fn advice_when_a_roll_is_due_says_so_and_points_to_the_odds() {
         "{err}"
     );
 }
+
+#[test]
+fn r5_r16_a_share_mortgaged_to_buy_one_of_its_own_cargo_is_still_said() {
+    // b has no cash and a ginseng share: the bid (7) mortgages it for 12
+    // (R5), and the ginseng share bought (5) leaves b one ginseng share, as
+    // before. The session must not net the two out and say nothing.
+    let lines = "r ship:j\nb pass\ng pass\ny pass\nroll 111\nr pass\n\
+                 roll 111\nroll 111\nnew b bid:7 buy:ginseng J2 S3 G4\npos\n";
+    let args = [
+        "session",
+        "--pos",
+        "r*,b,g,y 0:r J2 S3 G4 $r5,b0,g5,y0 %b:G1",
+    ];
+    let out = unwrapped(&session(&args, lines));
+    assert!(
+        out.contains(
+            "b paid 7 for the harbour master (R16) and 5 for a ginseng share (R1).\n\
+             b mortgaged 1 ginseng share to pay (R5: 12 each).\n"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("$r2,b0,g5,y0 %b:G1\n"), "{out}");
+}

@@ -95,3 +95,23 @@ fn ctrl_c_during_advice_stops_the_advice_and_keeps_the_voyage() -> Result<(), Er
     p.exp_eof()?;
     Ok(())
 }
+
+#[test]
+fn rows_shown_before_an_interrupted_advice_can_still_be_taken() -> Result<(), Error> {
+    // Red's advice (instant, paranoid exact) is drawn; a slower one is asked
+    // for and stopped: the first table is still on screen, so row 1 is red's
+    // best option under it, and taking it moves the turn on to blue.
+    let mut p = session(&["--layout", "r*,b,g,y J2 S3 G4", "--me", "r"])?;
+    p.exp_string("Recommendation: r should take ")?;
+    p.exp_string("> ")?;
+    p.send_line("advise greedy")?;
+    p.exp_string("gone")?;
+    p.send_control('c')?;
+    p.exp_string("Interrupted: no advice (Ctrl-C).")?;
+    p.exp_string("> ")?;
+    p.send_line("1")?;
+    p.exp_string("Now b to place")?;
+    p.send_line("quit")?;
+    p.exp_eof()?;
+    Ok(())
+}

@@ -651,8 +651,9 @@ impl Session {
             }
             advice
         });
+        // Interrupted: the advice last drawn for this decision, if any, is
+        // still on screen, so its rows can still be taken by their number.
         let Some(advice) = advice else {
-            self.rows = None;
             return render::wrap::wrap(&interrupted("advice"), self.options.fit.width);
         };
         // Only the rows shown (--top) can be taken by their number.
@@ -1023,11 +1024,13 @@ fn with_progress<T>(
 }
 
 /// What a computation stopped by Ctrl-C leaves: no figure, and the way on.
+/// `none` is offered for this one answer only: `model none` would change
+/// every later advice as well.
 fn interrupted(what: &str) -> String {
+    let ask = if what == "odds" { "odds" } else { "advise" };
     format!(
-        "Interrupted: no {what} (Ctrl-C). The voyage is kept as it stands: '{}' asks \
-         again, 'model none' is instant.\n",
-        if what == "odds" { "odds" } else { "advise" }
+        "Interrupted: no {what} (Ctrl-C). The voyage is kept as it stands: '{ask}' asks \
+         again, '{ask} none' answers at once.\n"
     )
 }
 
@@ -1060,10 +1063,17 @@ fn next_start(v: &Voyage, text: &str) -> Result<Start, String> {
         s = rules::auction::buy_share(&s, cargo).map_err(|e| format!("new: {e}"))?;
     }
     let hm = start.names()[s.harbour_master as usize].as_str();
+    // The shares held after paying, before the one bought is added: a share
+    // mortgaged to pay for one of its own cargo would otherwise net out.
+    let mut paid_from = s;
+    if let Some((cargo, _)) = bought {
+        paid_from.shares[s.harbour_master as usize][cargo.index()] -= 1;
+    }
+    let mortgaged = mortgage_words(start.names(), start.state(), &paid_from);
     Ok(Start {
         position: Position::from_parts(start.names().to_vec(), s),
         payer: Some((s.harbour_master, paid)),
-        said: paid_words(hm, deal.bid, bought) + &mortgage_words(start.names(), start.state(), &s),
+        said: paid_words(hm, deal.bid, bought) + &mortgaged,
     })
 }
 
@@ -1358,6 +1368,18 @@ mod tests {
         assert_eq!(session.fitted(), fit::fit(&expected));
         // Valued once: a second fit reads the same observations.
         assert_eq!(session.observations(), expected);
+    }
+
+    #[test]
+    fn an_interrupted_answer_offers_none_for_that_answer_only() {
+        let odds = interrupted("odds");
+        assert!(
+            odds.contains("'odds' asks again, 'odds none' answers at once"),
+            "{odds}"
+        );
+        let advice = interrupted("advice");
+        assert!(advice.contains("'advise none' answers at once"), "{advice}");
+        assert!(!advice.contains("model none"), "{advice}");
     }
 
     #[test]
