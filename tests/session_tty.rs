@@ -115,3 +115,16 @@ fn rows_shown_before_an_interrupted_advice_can_still_be_taken() -> Result<(), Er
     p.exp_eof()?;
     Ok(())
 }
+
+#[test]
+fn a_refusal_at_a_terminal_is_wrapped_at_spaces() -> Result<(), Error> {
+    // The refusal is 81 columns as one line: at 80 it breaks before its last
+    // word, not mid-word where the terminal would.
+    let mut p = session(&["--layout", "r*,b,g,y J2 S3 G4", "--me", "y"])?;
+    p.exp_string("> ")?;
+    p.send_line("1")?;
+    p.exp_string("then '1' takes row\r\n  1\r\n")?;
+    p.send_line("quit")?;
+    p.exp_eof()?;
+    Ok(())
+}

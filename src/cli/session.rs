@@ -305,7 +305,10 @@ impl Session {
                 refused += 1;
                 let e = terminal_safe(e);
                 if interactive {
-                    writeln!(err, "error: {e}")?;
+                    // At a terminal, broken at spaces rather than mid-word by
+                    // the terminal; piped, one line a refusal, for scripts.
+                    let e = render::wrap::wrap(&format!("error: {e}"), self.options.fit.width);
+                    writeln!(err, "{e}")?;
                 } else {
                     writeln!(err, "error: line {number}: {e}")?;
                 }
