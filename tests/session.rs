@@ -474,9 +474,11 @@ fn the_next_voyage_carries_cash_after_the_settlement() {
         ],
         lines,
     );
-    // b owes 29, pays 15 (10 + 5 in hand): profit +10 - 15.
+    // b owes 29, pays 15 (10 + 5 in hand): profit +10 - 15. The settlement
+    // deducts the claims owed, in full; the line after it says who pays them.
     let settled = &out[out.find("Settlement").expect("settled")..];
     for line in [
+        "insurance claims owed deducted",
         "  b          -29\n",
         "(b could not pay 14 of the 29 in claims: the bank pays them, R11.)",
         "  b          -5\n",

@@ -411,7 +411,7 @@ pub struct SettlementJson {
     pub settled: bool,
     /// Per ship: "harbour" or "shipyard", and whether it was plundered.
     pub ships: Vec<FateJson>,
-    /// Each player's receipts at settlement, insurance claims paid deducted.
+    /// Each player's receipts at settlement, insurance claims owed deducted.
     pub payouts: Coins,
     /// What the insurer owed for ships in the shipyard (R11).
     pub insurance_claims: u32,

@@ -17,7 +17,7 @@ pub fn settlement(v: &Voyage) -> String {
         };
         out += &format!("  {:<8} {fate}\n", ship.cargo.name());
     }
-    out += "Settlement (each player's receipts, insurance claims paid deducted):\n";
+    out += "Settlement (each player's receipts, insurance claims owed deducted):\n";
     for p in s.turn_order() {
         out += &format!(
             "  {:<10} {:+}\n",
