@@ -22,6 +22,23 @@ fn session(args: &[&str]) -> Result<PtySession, Error> {
     rexpect::session::spawn_command(command, Some(TIMEOUT_MS))
 }
 
+/// Ends the session and waits for it to exit.
+fn quit(mut p: PtySession) -> Result<(), Error> {
+    p.send_line("quit")?;
+    p.exp_eof()?;
+    Ok(())
+}
+
+/// Waits until a computation shows its progress (from its first second),
+/// stops it with Ctrl-C, and waits for the message and the prompt after it.
+fn interrupt_advice(p: &mut PtySession) -> Result<(), Error> {
+    p.exp_string("gone")?;
+    p.send_control('c')?;
+    p.exp_string("Interrupted: no advice (Ctrl-C).")?;
+    p.exp_string("> ")?;
+    Ok(())
+}
+
 #[test]
 fn a_terminal_session_prompts_edits_and_keeps_history() -> Result<(), Error> {
     let mut p = session(&["tests/data/voyage-start.json", "--me", "yellow"])?;
@@ -48,9 +65,7 @@ fn a_terminal_session_prompts_edits_and_keeps_history() -> Result<(), Error> {
     p.send_line("shwo")?;
     p.exp_string("did you mean show?")?;
     p.exp_string("> ")?;
-    p.send_line("quit")?;
-    p.exp_eof()?;
-    Ok(())
+    quit(p)
 }
 
 #[test]
@@ -73,9 +88,7 @@ fn a_terminal_session_shows_my_decisions_and_switches_model() -> Result<(), Erro
     p.send_line("1")?;
     p.exp_string("Now green to place (round 1, before roll 1).")?;
     p.exp_string("> ")?;
-    p.send_line("quit")?;
-    p.exp_eof()?;
-    Ok(())
+    quit(p)
 }
 
 #[test]
@@ -83,17 +96,12 @@ fn ctrl_c_during_advice_stops_the_advice_and_keeps_the_voyage() -> Result<(), Er
     // Greedy advice at a voyage's start samples for seconds: long enough for
     // the progress bar (from its first second) and a Ctrl-C.
     let mut p = session(&["--layout", "r*,b,g,y J2 S3 G4", "--future", "greedy"])?;
-    p.exp_string("gone")?;
-    p.send_control('c')?;
-    p.exp_string("Interrupted: no advice (Ctrl-C).")?;
-    p.exp_string("> ")?;
+    interrupt_advice(&mut p)?;
     // The session goes on, with the voyage as it was.
     p.send_line("pos")?;
     p.exp_string("r*,b,g,y 0:r J2 S3 G4")?;
     p.exp_string("> ")?;
-    p.send_line("quit")?;
-    p.exp_eof()?;
-    Ok(())
+    quit(p)
 }
 
 #[test]
@@ -105,15 +113,10 @@ fn rows_shown_before_an_interrupted_advice_can_still_be_taken() -> Result<(), Er
     p.exp_string("Recommendation: r should take ")?;
     p.exp_string("> ")?;
     p.send_line("advise greedy")?;
-    p.exp_string("gone")?;
-    p.send_control('c')?;
-    p.exp_string("Interrupted: no advice (Ctrl-C).")?;
-    p.exp_string("> ")?;
+    interrupt_advice(&mut p)?;
     p.send_line("1")?;
     p.exp_string("Now b to place")?;
-    p.send_line("quit")?;
-    p.exp_eof()?;
-    Ok(())
+    quit(p)
 }
 
 #[test]
@@ -124,7 +127,5 @@ fn a_refusal_at_a_terminal_is_wrapped_at_spaces() -> Result<(), Error> {
     p.exp_string("> ")?;
     p.send_line("1")?;
     p.exp_string("then '1' takes row\r\n  1\r\n")?;
-    p.send_line("quit")?;
-    p.exp_eof()?;
-    Ok(())
+    quit(p)
 }
