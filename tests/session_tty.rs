@@ -129,3 +129,18 @@ fn a_refusal_at_a_terminal_is_wrapped_at_spaces() -> Result<(), Error> {
     p.exp_string("then '1' takes row\r\n  1\r\n")?;
     quit(p)
 }
+
+#[test]
+fn leaving_a_voyage_under_way_says_the_command_that_goes_on_from_it() -> Result<(), Error> {
+    let mut p = session(&["--layout", "r*,b,g,y J2 S3 G4", "--me", "y"])?;
+    p.exp_string("> ")?;
+    p.send_line("r ship:j")?;
+    p.exp_string("Now b to place")?;
+    p.exp_string("> ")?;
+    // Ctrl-D, as `quit`: the voyage is not lost with the session.
+    p.send_control('d')?;
+    p.exp_string("To go on from this voyage later:\r\n")?;
+    p.exp_string("  manila-odds session --pos 'r*,b,g,y 0:b J2:r S3 G4' --me y\r\n")?;
+    p.exp_eof()?;
+    Ok(())
+}

@@ -3,7 +3,7 @@
 
 use super::config::{Config, Source, Task};
 use super::input::{read_position, read_requests, read_text};
-use super::session::{Options as SessionOptions, Piped, Session, Typed};
+use super::session::{self, Options as SessionOptions, Piped, Resume, Session, Typed};
 use super::{arena, batch, bot, progress, words};
 use crate::engine::analysis::{self, Progress, Request};
 use crate::engine::bid;
@@ -195,10 +195,12 @@ fn session(
     me: &Option<String>,
     samples_given: bool,
 ) -> Result<String, Error> {
+    let resume = Resume::default();
     let options = SessionOptions {
         me: me.clone(),
         fit: config.fit,
         samples_given,
+        resume: Some(resume.clone()),
     };
     let mut session = Session::new(start, &config.request, options).map_err(Error::Usage)?;
     let mut out = std::io::stdout();
@@ -210,7 +212,7 @@ fn session(
     };
     let (result, interactive) = match editor {
         Some(editor) => {
-            catch_interrupts();
+            catch_interrupts(resume);
             (session.run(&mut Typed(editor), &mut out, &mut err), true)
         }
         None => (
@@ -233,11 +235,17 @@ fn session(
 
 /// At a terminal, Ctrl-C during a computation stops that computation only
 /// (the session keeps the voyage); a second Ctrl-C before it has stopped
-/// leaves, as Ctrl-C does elsewhere. At the prompt the line editor reads
-/// Ctrl-C itself.
-fn catch_interrupts() {
-    let leave = || {
+/// leaves, as Ctrl-C does elsewhere, saying the command that goes on from
+/// `resume`. At the prompt the line editor reads Ctrl-C itself.
+fn catch_interrupts(resume: Resume) {
+    let leave = move || {
         if interrupt::request() {
+            // The session may hold the lock for a moment: never wait on it.
+            if let Ok(slot) = resume.try_lock()
+                && let Some(command) = slot.as_ref()
+            {
+                eprint!("\n{}", session::resume_words(command));
+            }
             std::process::exit(130);
         }
         // The handler runs on its own thread: the computation is not held up.

@@ -24,6 +24,7 @@ use crate::report::{Future, Lambda, Voyage};
 use crate::rules::{self, Action, Cargo, MAX_PLAYERS, Phase, PlayerId, State};
 use std::cell::OnceCell;
 use std::io::{self, BufRead, Write};
+use std::sync::{Arc, Mutex};
 
 /// The words a session knows besides events, for "did you mean".
 const COMMANDS: [&str; 14] = [
@@ -115,7 +116,14 @@ pub struct Options {
     pub fit: Fit,
     /// `--samples` was given: a change of model keeps it.
     pub samples_given: bool,
+    /// Kept current with the command that goes on from the voyage under
+    /// way, for whoever reports it when the session is left abruptly (a
+    /// second Ctrl-C ends the process from another thread).
+    pub resume: Option<Resume>,
 }
+
+/// The command that goes on from the voyage under way, when there is one.
+pub type Resume = Arc<Mutex<Option<String>>>;
 
 /// A voyage being played, and what the session remembers about it.
 pub struct Session {
@@ -318,7 +326,44 @@ impl Session {
                 break;
             }
         }
+        if interactive && let Some(command) = self.resume_command() {
+            // A typed voyage is not lost with the session: the line to go on
+            // from, unbroken so that it can be copied whole.
+            write!(err, "{}", resume_words(&command))?;
+        }
         Ok(refused)
+    }
+
+    /// The command that starts a session where this one stands: `None`
+    /// when the voyage is settled (nothing is left to play) or nothing has
+    /// happened since the command line's start.
+    pub fn resume_command(&self) -> Option<String> {
+        let Outcome::Going(p) = &self.current().outcome else {
+            return None;
+        };
+        if self.history.len() < 2 && self.finished.is_empty() {
+            return None;
+        }
+        let mut command = format!(
+            "manila-odds session --pos {}",
+            shell_quoted(&notation::format(p))
+        );
+        if let Some(me) = &self.options.me {
+            command += &format!(" --me {}", shell_quoted(me));
+        }
+        if self.request.future != Future::Auto {
+            command += &format!(" --future {}", self.request.future.name());
+        }
+        Some(command)
+    }
+
+    /// Shares [`Session::resume_command`] with whoever may end the process.
+    fn publish_resume(&self) {
+        if let Some(slot) = &self.options.resume
+            && let Ok(mut slot) = slot.lock()
+        {
+            *slot = self.resume_command();
+        }
     }
 
     /// The answer to one line of input (not blank, trimmed).
@@ -834,6 +879,9 @@ impl Session {
     /// The report, `echo` saying whether the event that led here is repeated:
     /// not after `undo`, where it would read as just played.
     fn report_with(&mut self, echo: bool) -> String {
+        // Every change of the voyage is reported, and its advice may be
+        // long: the line to go on from is current before it starts.
+        self.publish_resume();
         let step = self.current();
         let said = if echo {
             step.said.clone()
@@ -997,6 +1045,23 @@ impl Session {
         self.rows = None;
         Ok(render::wrap::wrap(&said, self.options.fit.width) + &self.report())
     }
+}
+
+/// What a session says, on standard error, when it is left with a voyage
+/// under way: the command on a line of its own, never broken, so that it
+/// can be copied whole.
+pub fn resume_words(command: &str) -> String {
+    format!("To go on from this voyage later:\n  {command}\n")
+}
+
+/// `s` as one word of a POSIX shell: bare when it is plain, else in single
+/// quotes (a quote inside written as '\'').
+fn shell_quoted(s: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "-_.,:/@".contains(c);
+    if !s.is_empty() && s.chars().all(plain) {
+        return s.to_string();
+    }
+    format!("'{}'", s.replace('\'', "'\\''"))
 }
 
 /// Why nothing can follow a settlement that ended the game.
@@ -1397,5 +1462,96 @@ mod tests {
             .map(|(_, a)| a.to_string())
             .collect();
         assert_eq!(actions, ["pass", "pass"]);
+    }
+
+    /// Lines typed at a terminal, without one: what a person would type.
+    struct Typing(std::vec::IntoIter<&'static str>);
+
+    impl Lines for Typing {
+        fn next_line(&mut self) -> Option<io::Result<Vec<u8>>> {
+            self.0.next().map(|l| Ok(l.as_bytes().to_vec()))
+        }
+
+        fn interactive(&self) -> bool {
+            true
+        }
+    }
+
+    /// A session from a voyage's start under `none` (instant advice), its
+    /// resume slot shared, run on `typed` as at a terminal: the slot, and
+    /// what went to standard error.
+    fn typed_session(
+        start: &str,
+        me: Option<&str>,
+        typed: Vec<&'static str>,
+    ) -> (Option<String>, String) {
+        let start = notation::parse(start).expect("a valid notation");
+        let mut request = Request::new(MethodChoice::Auto, sample::Settings::new(0));
+        request.future = Future::None;
+        let slot = Resume::default();
+        let options = Options {
+            me: me.map(String::from),
+            resume: Some(slot.clone()),
+            ..Options::default()
+        };
+        let mut session = Session::new(start, &request, options).expect("a session");
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        session
+            .run(&mut Typing(typed.into_iter()), &mut out, &mut err)
+            .expect("written to memory");
+        let command = slot.lock().expect("not poisoned").clone();
+        (command, String::from_utf8(err).expect("UTF-8"))
+    }
+
+    #[test]
+    fn leaving_a_voyage_under_way_says_the_command_that_goes_on_from_it() {
+        // A name with a quote: double quotes in the notation (which has no
+        // single ones), and a single quote escaped for the shell.
+        let start = r#"r*,b,g,"o'neil" 0:r J2 S3 G4"#;
+        let (command, err) =
+            typed_session(start, Some("o'neil"), vec!["r ship:j", "b pass", "quit"]);
+        let expected = concat!(
+            r#"manila-odds session --pos 'r*,b,g,"o'\''neil" 0:g J2:r S3 G4 p:b'"#,
+            r#" --me 'o'\''neil' --future none"#
+        );
+        assert_eq!(command.as_deref(), Some(expected));
+        assert_eq!(
+            err,
+            format!("To go on from this voyage later:\n  {expected}\n")
+        );
+    }
+
+    #[test]
+    fn the_command_to_go_on_restarts_the_position_as_it_stands() {
+        let mut session = quantal_session(None);
+        assert_eq!(session.resume_command(), None, "nothing has happened yet");
+        assert!(session.line("blue ship:jade").error.is_none());
+        let command = session.resume_command().expect("a voyage under way");
+        let Outcome::Going(now) = &session.current().outcome else {
+            panic!("the voyage goes on");
+        };
+        let quoted = format!("--pos '{}' --future quantal", notation::format(now));
+        assert!(command.ends_with(&quoted), "{command}");
+        assert_eq!(notation::parse(&notation::format(now)).as_ref(), Ok(now));
+    }
+
+    #[test]
+    fn nothing_is_said_on_leaving_a_voyage_not_begun_or_settled() {
+        let start = "red*,blue,green,yellow 0:red J2 S3 N4";
+        let (command, err) = typed_session(start, None, vec!["help", "quit"]);
+        assert_eq!((command, err.as_str()), (None, ""));
+        // The voyage of tests/session.rs, played to its settlement.
+        let script = include_str!("../../tests/data/voyage.script");
+        let (command, err) = typed_session(start, Some("yellow"), script.lines().collect());
+        assert_eq!((command, err.as_str()), (None, ""));
+    }
+
+    #[test]
+    fn a_shell_word_is_quoted_only_when_it_must_be() {
+        assert_eq!(shell_quoted("yellow"), "yellow");
+        assert_eq!(shell_quoted("a b"), "'a b'");
+        assert_eq!(shell_quoted("$r30"), "'$r30'");
+        assert_eq!(shell_quoted("o'neil"), r"'o'\''neil'");
+        assert_eq!(shell_quoted(""), "''");
     }
 }
