@@ -1204,3 +1204,32 @@ fn r5_r16_a_share_mortgaged_to_buy_one_of_its_own_cargo_is_still_said() {
     );
     assert!(out.contains("$r2,b0,g5,y0 %b:G1\n"), "{out}");
 }
+
+#[test]
+fn r7_pirates_with_only_stay_are_not_asked_and_undo_takes_their_stay_back() {
+    // Before roll 2: silk's three seats are taken, jade's 4 hold 2; yellow is
+    // the captain, green the other pirate.
+    let start = "red*,blue,green,yellow 1:roll J7:red.blue S7:blue.green.red N7 \
+                 X:yellow,green i:yellow";
+    // Silk alone reaches 13, full: neither pirate has a seat to take (R7).
+    let lines = "roll 5 6 2\nundo\nroll 6 6 2\n";
+    let out = unwrapped(&session(&["session", "--pos", start], lines));
+    let said = "roll 5 6 2: jade 12, silk 13, nutmeg 9; no ship on 13 has a seat to board, \
+                so the pirates stay (R7).";
+    assert_eq!(out.matches(said).count(), 1, "{out}");
+    assert!(
+        out.contains("Decides: red places a worker or passes"),
+        "{out}"
+    );
+    assert!(out.contains("Undid 'roll 5 6 2"), "{out}");
+    // Jade on 13 with free seats: the captain is asked.
+    let asked = "Decides: pirate yellow boards a ship on 13 or stays";
+    assert_eq!(out.matches(asked).count(), 1, "{out}");
+    // With --me, one pirate left with nothing to choose is said in one line.
+    let start = "red*,blue,green,yellow 1:roll J7:red.blue S7:blue.green.red N7 X:yellow i:yellow";
+    let args = ["session", "--pos", start, "--me", "red"];
+    let out = unwrapped(&session(&args, "roll 5 6 2\npos\n"));
+    assert!(out.contains("so the pirate stays (R7)."), "{out}");
+    let after = "red*,blue,green,yellow 2:red J12:red.blue S13:blue.green.red N9 X:yellow i:yellow";
+    assert!(out.contains(after), "{out}");
+}

@@ -86,6 +86,8 @@ impl Step {
 
 /// What the session says when it makes a roll that moves nothing itself.
 const AUTO_ROLL: &str = "no ship is at sea";
+/// Said when the session lets the pirates stay, none having a choice.
+const AUTO_STAY: &str = "no ship on 13 has a seat to board";
 
 /// A placement seen at the table, for fitting the quantal model (R15): the
 /// state before it and the action taken.
@@ -768,6 +770,16 @@ impl Session {
             // Where the dice took the ships.
             said = format!("{said}: {}", board::ships_line(after));
         }
+        let stayed;
+        (outcome, stayed) = pirates_stay(outcome)?;
+        if stayed > 0 {
+            let who = if stayed == 1 {
+                "pirate stays"
+            } else {
+                "pirates stay"
+            };
+            said = format!("{said}; {AUTO_STAY}, so the {who} (R7)");
+        }
         let in_port = |p: &Position| p.state().ships_at_sea().next().is_none();
         // Every ship is in port: a pilot has nothing to move (R8) and the
         // roll moves nothing (R6), so they are done here, in the same step,
@@ -911,12 +923,16 @@ impl Session {
             let line = format!("{happened}{}", board::status(&position));
             return render::wrap::wrap(&line, self.options.fit.width) + "\n";
         }
+        // Without --me the event is said only when the session played a
+        // step itself (the pirates' stay): the board alone would not show it.
         let lead = match (&self.options.me, happened.is_empty()) {
-            (Some(_), false) => render::wrap::wrap(
-                &format!("{}\n", happened.trim_end()),
-                self.options.fit.width,
-            ),
+            (Some(_), false) => happened.trim_end().to_string(),
+            (None, false) if said.contains(AUTO_STAY) => happened.trim_end().to_string(),
             _ => String::new(),
+        };
+        let lead = match lead.is_empty() {
+            true => lead,
+            false => render::wrap::wrap(&format!("{lead}\n"), self.options.fit.width),
         };
         let board = board::draw_fit(&position, self.options.fit.width);
         let due = match position.state().phase {
@@ -1045,6 +1061,26 @@ impl Session {
         self.rows = None;
         Ok(render::wrap::wrap(&said, self.options.fit.width) + &self.report())
     }
+}
+
+/// When the pirates of a boarding step (R7) have nothing to choose, no ship
+/// on 13 having a seat they may take: the voyage after each has stayed,
+/// and how many stayed (none when they have a choice, or no boarding is
+/// due). Asking them would only ask for `stay`.
+fn pirates_stay(mut outcome: Outcome) -> Result<(Outcome, usize), String> {
+    let mut stayed = 0;
+    while let Outcome::Going(p) = &outcome
+        && matches!(p.state().phase, Phase::Boarding { .. })
+        && rules::legal_actions(p.state()) == [Action::Stay]
+    {
+        let stay = Event::Decide {
+            player: None,
+            action: Action::Stay,
+        };
+        outcome = events::apply(p, stay, "stay").map_err(|e| e.to_string())?;
+        stayed += 1;
+    }
+    Ok((outcome, stayed))
 }
 
 /// What a session says, on standard error, when it is left with a voyage
