@@ -530,3 +530,34 @@ fn paranoid_opponents_with_no_harm_to_choose_serve_themselves() {
         option.ev
     );
 }
+
+#[test]
+fn r14_equilibrium_figures_on_sampled_dice_move_with_the_seed_as_the_readme_says() {
+    // POSITION.md's example: the deepest search within the default budget sums
+    // roll 2 over 4 of its 216 outcomes, so green's value is one sample of it
+    // (README, Limitations: 11.28 with --seed 1, 8.94 with --seed 2).
+    let green = |seed: &str| {
+        let out = common::run_ok(
+            &[
+                "odds",
+                "-",
+                "--json",
+                "--future",
+                "equilibrium",
+                "--seed",
+                seed,
+            ],
+            Some(&common::position_md_json()),
+        );
+        let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+        let said = v["approximation"].as_str().unwrap_or_default().to_string();
+        assert!(
+            said.contains("roll 2 summed over 4 of its 216 outcomes"),
+            "{said}"
+        );
+        assert_eq!(v["method"], "exact");
+        v["players"]["green"].as_f64().expect("green's value")
+    };
+    assert!((green("1") - 11.28).abs() < 0.005);
+    assert!((green("2") - 8.94).abs() < 0.005);
+}
