@@ -1215,7 +1215,7 @@ fn r7_pirates_with_only_stay_are_not_asked_and_undo_takes_their_stay_back() {
     let lines = "roll 5 6 2\nundo\nroll 6 6 2\n";
     let out = unwrapped(&session(&["session", "--pos", start], lines));
     let said = "roll 5 6 2: jade 12, silk 13, nutmeg 9; no ship on 13 has a seat to board, \
-                so the pirates stay (R7).";
+                so the pirates yellow and green stay (R7).";
     assert_eq!(out.matches(said).count(), 1, "{out}");
     assert!(
         out.contains("Decides: red places a worker or passes"),
@@ -1229,7 +1229,45 @@ fn r7_pirates_with_only_stay_are_not_asked_and_undo_takes_their_stay_back() {
     let start = "red*,blue,green,yellow 1:roll J7:red.blue S7:blue.green.red N7 X:yellow i:yellow";
     let args = ["session", "--pos", start, "--me", "red"];
     let out = unwrapped(&session(&args, "roll 5 6 2\npos\n"));
-    assert!(out.contains("so the pirate stays (R7)."), "{out}");
+    assert!(out.contains("so the pirate yellow stays (R7)."), "{out}");
     let after = "red*,blue,green,yellow 2:red J12:red.blue S13:blue.green.red N9 X:yellow i:yellow";
     assert!(out.contains(after), "{out}");
+}
+
+#[test]
+fn names_that_need_quotes_are_read_in_events_new_and_bid() {
+    // "Anna B" holds a space: in the notation it is quoted; typed, quoted or
+    // not, it names the player; the next voyage's start quotes it again.
+    let start = r#""Anna B"*,b,c 2:roll J13:"Anna B" S12:b G12:c"#;
+    let lines = "roll 6 6 6\nbid\nnew J2 S3 G4\n\"Anna B\" ship:j\nb pass\nc pass\n\
+                 Anna B ship:s\npos\n";
+    let out = session(&["session", "--pos", start, "--me", "b"], lines);
+    assert!(out.contains("Anna B as harbour master loads"), "{out}");
+    let pos = r#""Anna B"*,b,c 0:roll J2:"Anna B" S3:"Anna B" G4 p:b,c ^J5,S5,G5"#;
+    assert!(out.contains(pos), "{out}");
+}
+
+#[test]
+fn a_layout_reads_quoted_names_with_spaces_and_commas() {
+    let layout = r#""O'Neil"*,"b c","x,y" J2 S3 G4"#;
+    let out = session(&["session", "--layout", layout], "pos\n");
+    assert!(
+        out.contains(r#""O'Neil"*,"b c","x,y" 0:"O'Neil" J2 S3 G4"#),
+        "{out}"
+    );
+}
+
+#[test]
+fn r5_a_player_named_roll_places_with_their_name_first() {
+    let out = session(
+        &[
+            "session",
+            "--pos",
+            r#""roll"*,a,b 0:"roll" J2 S3 G4"#,
+            "--me",
+            "a",
+        ],
+        "roll ship:j\n",
+    );
+    assert!(out.contains("> roll ship:j\nroll ship:jade.\n"), "{out}");
 }

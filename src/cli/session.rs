@@ -376,7 +376,7 @@ impl Session {
         };
         // A player's name first is the player, even one named like a
         // command ('bid ship:jade' for a player named bid).
-        let first = line.split_whitespace().next().unwrap_or_default();
+        let first = words(line).first().copied().unwrap_or_default();
         let names_a_player = !rest.is_empty() && voyage_player(self.names(), first).is_some();
         if self.awaiting_layout
             && (names_a_player
@@ -772,13 +772,13 @@ impl Session {
         }
         let stayed;
         (outcome, stayed) = pirates_stay(outcome)?;
-        if stayed > 0 {
-            let who = if stayed == 1 {
-                "pirate stays"
-            } else {
-                "pirates stay"
-            };
-            said = format!("{said}; {AUTO_STAY}, so the {who} (R7)");
+        let stayed: Vec<&str> = stayed.iter().map(|&id| p.name(id)).collect();
+        match stayed.as_slice() {
+            [] => {}
+            [one] => said = format!("{said}; {AUTO_STAY}, so the pirate {one} stays (R7)"),
+            [one, two, ..] => {
+                said = format!("{said}; {AUTO_STAY}, so the pirates {one} and {two} stay (R7)")
+            }
         }
         let in_port = |p: &Position| p.state().ships_at_sea().next().is_none();
         // Every ship is in port: a pilot has nothing to move (R8) and the
@@ -1065,10 +1065,10 @@ impl Session {
 
 /// When the pirates of a boarding step (R7) have nothing to choose, no ship
 /// on 13 having a seat they may take: the voyage after each has stayed,
-/// and how many stayed (none when they have a choice, or no boarding is
-/// due). Asking them would only ask for `stay`.
-fn pirates_stay(mut outcome: Outcome) -> Result<(Outcome, usize), String> {
-    let mut stayed = 0;
+/// and who stayed, in turn (nobody when they have a choice, or no boarding
+/// is due). Asking them would only ask for `stay`.
+fn pirates_stay(mut outcome: Outcome) -> Result<(Outcome, Vec<PlayerId>), String> {
+    let mut stayed = Vec::new();
     while let Outcome::Going(p) = &outcome
         && matches!(p.state().phase, Phase::Boarding { .. })
         && rules::legal_actions(p.state()) == [Action::Stay]
@@ -1077,8 +1077,8 @@ fn pirates_stay(mut outcome: Outcome) -> Result<(Outcome, usize), String> {
             player: None,
             action: Action::Stay,
         };
+        stayed.extend(p.state().decider());
         outcome = events::apply(p, stay, "stay").map_err(|e| e.to_string())?;
-        stayed += 1;
     }
     Ok((outcome, stayed))
 }
@@ -1218,7 +1218,7 @@ struct Deal {
 fn auction_words(text: &str) -> Result<(String, Deal), String> {
     let mut deal = Deal::default();
     let mut rest = Vec::new();
-    for word in text.split_whitespace() {
+    for word in words(text) {
         let lower = word.to_lowercase();
         if let Some(n) = lower.strip_prefix("bid:") {
             let bid = n
@@ -1257,8 +1257,8 @@ fn harbour_words(
     names: &[String],
     rest: &str,
 ) -> Result<(Option<String>, bool), String> {
-    let (buys, others): (Vec<&str>, Vec<&str>) = rest
-        .split_whitespace()
+    let (buys, others): (Vec<&str>, Vec<&str>) = words(rest)
+        .into_iter()
         .partition(|w| w.eq_ignore_ascii_case("buy"));
     let buys = buys.len();
     if let Some(word) = others.iter().find(|w| w.to_lowercase().starts_with("buy:")) {
@@ -1292,9 +1292,19 @@ fn harbour_words(
     }
 }
 
+/// The words of `text`, a name in the notation's quotes one word with its
+/// spaces (`"Anna B" ship:jade`); split at every space when a quote is left
+/// open, for the reader of the words to refuse.
+fn words(text: &str) -> Vec<&str> {
+    notation::words(text).unwrap_or_else(|| text.split_whitespace().collect())
+}
+
 /// A player of a voyage by name: exactly, else the one player whose name
 /// matches in another case.
 fn voyage_player(names: &[String], word: &str) -> Option<usize> {
+    // A name may be typed in the notation's quotes: `"Anna B"`.
+    let unquoted = notation::unquoted(word);
+    let word = unquoted.as_deref().unwrap_or(word);
     if let Some(p) = names.iter().position(|n| n == word) {
         return Some(p);
     }
@@ -1309,13 +1319,16 @@ fn voyage_player(names: &[String], word: &str) -> Option<usize> {
 
 /// The next voyage's start from the layout words (see [`next_start`]).
 fn carried_over(v: &Voyage, text: &str) -> Result<Position, String> {
-    let first = text.split_whitespace().next().unwrap_or_default();
+    let first = words(text).first().copied().unwrap_or_default();
     let players = |hm: usize| {
         let names: Vec<String> = v
             .names
             .iter()
             .enumerate()
-            .map(|(p, n)| if p == hm { format!("{n}*") } else { n.clone() })
+            .map(|(p, n)| match p == hm {
+                true => format!("{}*", notation::tag(n)),
+                false => notation::tag(n),
+            })
             .collect();
         names.join(",")
     };

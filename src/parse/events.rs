@@ -3,7 +3,7 @@
 //! choice. Applying one advances the voyage by the rules (R4, R5, R7, R8, R10);
 //! an illegal event is refused with the reason and changes nothing.
 
-use super::said;
+use super::{notation, said};
 use crate::position::Position;
 use crate::report::Voyage;
 pub use crate::rules::Event;
@@ -48,11 +48,28 @@ pub fn parse(position: &Position, text: &str) -> Result<Event, EventError> {
 pub fn parse_with(position: &Position, text: &str, extra: &[&str]) -> Result<Event, EventError> {
     // Moves and plunder choices may be typed with spaces after their commas.
     let joined = text.replace(", ", ",");
-    let words: Vec<&str> = joined.split_whitespace().collect();
+    // A name in the notation's quotes is one word, spaces and all.
+    let words: Vec<&str> =
+        notation::words(&joined).unwrap_or_else(|| joined.split_whitespace().collect());
     let s = position.state();
+    // A name of several words typed without quotes ('Anna B ship:jade'): the
+    // longest run of first words that names a player.
+    for k in (2..words.len()).rev() {
+        if let Some(player) = find_player(position, &words[..k].join(" ")) {
+            return Ok(Event::Decide {
+                player: Some(player),
+                action: parse_action(position, text, &words[k..].join(","), extra, true)?,
+            });
+        }
+    }
+    // A player named `roll` comes first with an action, not with dice.
+    let dice_follow = |rest: &[&str]| rest.first().is_none_or(|w| w.parse::<u8>().is_ok());
     match words.as_slice() {
         [] => Err(refuse(text, "empty event")),
-        [roll, dice @ ..] if roll.eq_ignore_ascii_case("roll") => {
+        [roll, dice @ ..]
+            if roll.eq_ignore_ascii_case("roll")
+                && (find_player(position, roll).is_none() || dice_follow(dice)) =>
+        {
             parse_roll(s, text, dice).map(Event::Roll)
         }
         // A name alone: the action is missing.
@@ -119,6 +136,8 @@ pub fn parse_with(position: &Position, text: &str, extra: &[&str]) -> Result<Eve
 /// A player by name: exactly, else the one player whose name matches in
 /// another case.
 fn find_player(position: &Position, who: &str) -> Option<rules::PlayerId> {
+    let unquoted = notation::unquoted(who);
+    let who = unquoted.as_deref().unwrap_or(who);
     if let Some(p) = position.player(who) {
         return Some(p);
     }

@@ -77,18 +77,23 @@ pub fn name(layout: Layout) -> String {
 /// starred) and three ship tokens at their start spaces, as in the notation,
 /// optionally followed by variants: `r*,b,g,y J2 S3 G4 +strong`.
 pub fn voyage_start(layout: &str) -> Result<Position, String> {
-    let mut tokens = layout.split_whitespace();
-    let players = tokens.next().unwrap_or_default();
-    let starred: Vec<&str> = players
-        .split(',')
+    let expected = || {
+        format!(
+            "expected the players with the harbour master starred, then the ships, e.g. \"r*,b,g,y J2 S3 G4\"; found \"{layout}\""
+        )
+    };
+    // Read as the notation reads it: a quoted name may hold spaces or commas.
+    let words = notation::words(layout).ok_or_else(expected)?;
+    let Some((players, rest)) = words.split_first() else {
+        return Err(expected());
+    };
+    let starred: Vec<&str> = notation::player_words(players)
+        .into_iter()
         .filter_map(|t| t.strip_suffix('*'))
         .collect();
     let [harbour_master] = starred.as_slice() else {
-        return Err(format!(
-            "expected the players with the harbour master starred, then the ships, e.g. \"r*,b,g,y J2 S3 G4\"; found \"{layout}\""
-        ));
+        return Err(expected());
     };
-    let rest: Vec<&str> = tokens.collect();
     let text = format!("{players} 0:{harbour_master} {}", rest.join(" "));
     notation::parse(&text).map_err(|e| format!("read as the position \"{text}\":\n{e}"))
 }

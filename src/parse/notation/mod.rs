@@ -42,6 +42,57 @@ mod write;
 
 pub(crate) use lex::{cargo_of, initial};
 
+/// A player's name as the notation writes it: the name itself, or in double
+/// quotes when it is not a plain tag (`"Anna B"`, `"O'Neil"`, `"roll"`).
+pub fn tag(name: &str) -> String {
+    write::tag(name)
+}
+
+/// The whitespace-separated words of `text`, a quoted name (which may hold
+/// spaces) one word with its quotes; `None` when a quote is not closed.
+pub fn words(text: &str) -> Option<Vec<&str>> {
+    lex::tokenize(text)
+        .ok()
+        .map(|tokens| tokens.iter().map(|t| t.text).collect())
+}
+
+/// The name a quoted word stands for (`"Anna B"` is `Anna B`); `None` when
+/// `word` is not one whole quoted name.
+pub fn unquoted(word: &str) -> Option<String> {
+    if !word.starts_with('"') || lex::quoted_len(word) != Some(word.len()) {
+        return None;
+    }
+    let token = lex::Token {
+        text: word,
+        start: 0,
+    };
+    parse::Cursor::new(word, token)
+        .tag()
+        .ok()
+        .map(|(name, _)| name)
+}
+
+/// The players of a players token (`a*,"b, c",d`), split at the commas
+/// outside quotes, each with its quotes and star as written.
+pub fn player_words(token: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let (mut start, mut quoted, mut escaped) = (0, false, false);
+    for (i, c) in token.char_indices() {
+        match c {
+            _ if escaped => escaped = false,
+            '\\' if quoted => escaped = true,
+            '"' => quoted = !quoted,
+            ',' if !quoted => {
+                out.push(&token[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    out.push(&token[start..]);
+    out
+}
+
 /// A byte range of the notation.
 pub type Span = Range<usize>;
 
@@ -161,6 +212,24 @@ mod tests {
         assert_eq!(tag("Mr \"X\"\n"), "\"Mr \\\"X\\\"\\u{a}\"");
         assert_eq!(cash_tag("p1"), "\"p1\"");
         assert_eq!(cash_tag("p-"), "p-");
+    }
+
+    #[test]
+    fn quoted_words_stay_whole_and_read_as_their_names() {
+        let text = r#""Anna B"*,b,"x,\"y" J2 S3"#;
+        assert_eq!(
+            words(text),
+            Some(vec![r#""Anna B"*,b,"x,\"y""#, "J2", "S3"])
+        );
+        assert_eq!(
+            player_words(r#""Anna B"*,b,"x,\"y""#),
+            [r#""Anna B"*"#, "b", r#""x,\"y""#]
+        );
+        assert_eq!(unquoted(r#""x,\"y""#).as_deref(), Some("x,\"y"));
+        assert_eq!(unquoted("plain"), None);
+        assert_eq!(unquoted(r#""Anna B"*"#), None);
+        assert_eq!(words(r#""open J2"#), None);
+        assert_eq!(tag("Anna B"), r#""Anna B""#);
     }
 
     #[test]
