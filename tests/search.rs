@@ -413,3 +413,25 @@ fn a_boarding_before_the_last_round_counts_the_placements_after_it() {
     }
     assert!(two_pirates > 0, "no boarding by the first of two pirates");
 }
+
+#[test]
+fn a_pirate_aboard_counts_each_position_at_the_search_s_end_twice() {
+    // Five players, the harbour master took the pirate: the four placements
+    // left before roll 1 make a tree of about 24,024 positions, which fits
+    // the default budget counted once but not twice (README: the boarding
+    // and plunder valued at each doubled the time, 3.04 s before).
+    let (cargos, starts) = rules::layouts()[0];
+    let s = rules::voyage_start(5, 0, cargos, starts, Variant::default());
+    let s = rules::apply(&s, Action::Pirate).expect("the pirate is free");
+    let options = rules::legal_actions(&s).len() as f64;
+    let tree = options * (options - 1.0) * (options - 2.0) * (options - 3.0);
+    let budget = (1.5 * tree) as u64;
+    assert_eq!(paranoid::depth(&s, budget).depth, 3);
+    assert_eq!(paranoid::depth(&s, 2 * tree as u64).depth, 4);
+    // Without the pirate aboard the same budget covers the whole tree.
+    let unboarded = State {
+        pirates: [None; 2],
+        ..s
+    };
+    assert_eq!(paranoid::depth(&unboarded, budget).depth, 4);
+}

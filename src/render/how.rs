@@ -292,7 +292,9 @@ fn limit_words(limit: Limit) -> String {
         Limit::Nodes(n) => format!("exceeded --max-nodes {n}"),
         Limit::Estimate(n) => format!("would exceed --max-nodes {n} (estimated)"),
         Limit::Seconds(s) => format!("did not finish within the time limit, {s} s (--time-limit)"),
-        Limit::Leaves(n) => format!("would exceed --max-leaves {n} (estimated)"),
+        Limit::Leaves(n) => format!(
+            "would exceed --max-leaves {n} (estimated; each position counts twice with a pirate aboard)"
+        ),
     }
 }
 
