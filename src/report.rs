@@ -240,8 +240,9 @@ pub enum Limit {
     /// Its time budget, in seconds (`--time-limit`).
     Seconds(f64),
     /// The positions it may value at its horizon, by an estimate made
-    /// before trying (`--max-leaves`).
-    Leaves(u64),
+    /// before trying (`--max-leaves`); `doubled`: each counted twice, a
+    /// pirate being aboard.
+    Leaves { max: u64, doubled: bool },
 }
 
 /// One option of the decider, valued.

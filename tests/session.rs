@@ -1239,10 +1239,11 @@ fn names_that_need_quotes_are_read_in_events_new_and_bid() {
     // "Anna B" holds a space: in the notation it is quoted; typed, quoted or
     // not, it names the player; the next voyage's start quotes it again.
     let start = r#""Anna B"*,b,c 2:roll J13:"Anna B" S12:b G12:c"#;
-    let lines = "roll 6 6 6\nbid\nnew J2 S3 G4\n\"Anna B\" ship:j\nb pass\nc pass\n\
-                 Anna B ship:s\npos\n";
+    let lines = "roll 6 6 6\nbid\nlayouts \"Anna B\"\nnew J2 S3 G4\n\"Anna B\" ship:j\n\
+                 b pass\nc pass\nAnna B ship:s\npos\n";
     let out = session(&["session", "--pos", start, "--me", "b"], lines);
     assert!(out.contains("Anna B as harbour master loads"), "{out}");
+    assert!(out.contains("Layouts for harbour master Anna B"), "{out}");
     let pos = r#""Anna B"*,b,c 0:roll J2:"Anna B" S3:"Anna B" G4 p:b,c ^J5,S5,G5"#;
     assert!(out.contains(pos), "{out}");
 }
@@ -1253,6 +1254,14 @@ fn a_layout_reads_quoted_names_with_spaces_and_commas() {
     let out = session(&["session", "--layout", layout], "pos\n");
     assert!(
         out.contains(r#""O'Neil"*,"b c","x,y" 0:"O'Neil" J2 S3 G4"#),
+        "{out}"
+    );
+    // A name holding a comma may follow `new`.
+    let start = r#""x,y"*,b,c 2:roll J13:"x,y" S12:b G12:c"#;
+    let lines = "roll 6 6 6\nnew \"x,y\" J2 S3 G4\npos\n";
+    let out = session(&["session", "--pos", start, "--me", "b"], lines);
+    assert!(
+        out.contains(r#""x,y"*,b,c 0:"x,y" J2 S3 G4 ^J5,S5,G5"#),
         "{out}"
     );
 }
@@ -1270,4 +1279,11 @@ fn r5_a_player_named_roll_places_with_their_name_first() {
         "roll ship:j\n",
     );
     assert!(out.contains("> roll ship:j\nroll ship:jade.\n"), "{out}");
+    // Dice typed together are dice, whatever they add up to.
+    let start = r#""roll"*,a,b 0:roll J2 S3 G4"#;
+    let out = session(&["session", "--pos", start, "--me", "a"], "roll 542\n");
+    assert!(
+        out.contains("roll 5 4 2: jade 7, silk 7, ginseng 6."),
+        "{out}"
+    );
 }

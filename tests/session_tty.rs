@@ -140,7 +140,38 @@ fn leaving_a_voyage_under_way_says_the_command_that_goes_on_from_it() -> Result<
     // Ctrl-D, as `quit`: the voyage is not lost with the session.
     p.send_control('d')?;
     p.exp_string("To go on from this voyage later:\r\n")?;
-    p.exp_string("  manila-odds session --pos 'r*,b,g,y 0:b J2:r S3 G4' --me y\r\n")?;
+    p.exp_string("  manila-odds session --pos='r*,b,g,y 0:b J2:r S3 G4' --me=y\r\n")?;
     p.exp_eof()?;
+    Ok(())
+}
+
+#[test]
+fn the_command_printed_on_leaving_goes_on_from_the_same_position() -> Result<(), Error> {
+    // A name beginning with '-' would be read as a flag after a separate
+    // `--pos` or `--me`: the command joins them with '='.
+    let mut p = session(&["--layout=-r*,b,g,y J2 S3 G4", "--me=-r"])?;
+    p.exp_string("> ")?;
+    p.send_line("-r ship:j")?;
+    p.exp_string("Now b to place")?;
+    p.exp_string("> ")?;
+    p.send_line("quit")?;
+    p.exp_string("To go on from this voyage later:\r\n  ")?;
+    let command = p.exp_string("\r\n")?;
+    p.exp_eof()?;
+    // Run as printed, through a shell, with the binary for `manila-odds`.
+    let rest = command.strip_prefix("manila-odds ").expect("the command");
+    let bin = env!("CARGO_BIN_EXE_manila-odds");
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg(format!("echo pos | '{bin}' {rest}"))
+        .current_dir(ROOT)
+        .output()
+        .expect("sh runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{command}: {text}");
+    assert!(
+        text.contains("\n-r*,b,g,y 0:b J2:-r S3 G4\n"),
+        "{command}: {text}"
+    );
     Ok(())
 }

@@ -244,7 +244,10 @@ fn catch_interrupts(resume: Resume) {
             if let Ok(slot) = resume.try_lock()
                 && let Some(command) = slot.as_ref()
             {
-                eprint!("\n{}", session::resume_words(command));
+                eprint!(
+                    "\n{}",
+                    session::resume_words(&super::terminal_safe(command))
+                );
             }
             std::process::exit(130);
         }

@@ -311,6 +311,8 @@ impl Session {
             };
             write!(out, "{}", reply.text)?;
             out.flush()?;
+            // `undo` and `model` change it without a report.
+            self.publish_resume();
             if let Some(e) = &reply.error {
                 refused += 1;
                 let e = terminal_safe(e);
@@ -331,7 +333,7 @@ impl Session {
         if interactive && let Some(command) = self.resume_command() {
             // A typed voyage is not lost with the session: the line to go on
             // from, unbroken so that it can be copied whole.
-            write!(err, "{}", resume_words(&command))?;
+            write!(err, "{}", resume_words(&terminal_safe(&command)))?;
         }
         Ok(refused)
     }
@@ -346,12 +348,14 @@ impl Session {
         if self.history.len() < 2 && self.finished.is_empty() {
             return None;
         }
+        // `--pos=` and `--me=`: a name may begin with '-', which a flag's
+        // separate value may not.
         let mut command = format!(
-            "manila-odds session --pos {}",
+            "manila-odds session --pos={}",
             shell_quoted(&notation::format(p))
         );
         if let Some(me) = &self.options.me {
-            command += &format!(" --me {}", shell_quoted(me));
+            command += &format!(" --me={}", shell_quoted(me));
         }
         if self.request.future != Future::Auto {
             command += &format!(" --future {}", self.request.future.name());
@@ -361,10 +365,12 @@ impl Session {
 
     /// Shares [`Session::resume_command`] with whoever may end the process.
     fn publish_resume(&self) {
-        if let Some(slot) = &self.options.resume
-            && let Ok(mut slot) = slot.lock()
-        {
-            *slot = self.resume_command();
+        let Some(slot) = &self.options.resume else {
+            return;
+        };
+        let command = self.resume_command();
+        if let Ok(mut slot) = slot.lock() {
+            *slot = command;
         }
     }
 
@@ -634,7 +640,7 @@ impl Session {
         let v = self.settled("layouts")?;
         let (name, buy) = harbour_words("layouts", &v.names, rest)?;
         let words = match &name {
-            Some(name) => format!("{name} {STAND_IN_LAYOUT}"),
+            Some(name) => format!("{} {STAND_IN_LAYOUT}", notation::tag(name)),
             None => STAND_IN_LAYOUT.to_string(),
         };
         let start = carried_over(&v, &words)?;
@@ -1332,11 +1338,13 @@ fn carried_over(v: &Voyage, text: &str) -> Result<Position, String> {
             .collect();
         names.join(",")
     };
-    let full = if first.contains(',') {
-        text.to_string()
-    } else if let Some(p) = voyage_player(&v.names, first) {
+    // A name first (one of them may hold a comma, in quotes) before a
+    // players token of its own.
+    let full = if let Some(p) = voyage_player(&v.names, first) {
         let rest = text[first.len()..].trim();
         format!("{} {rest}", players(p))
+    } else if first.contains(',') {
+        text.to_string()
     } else if !first.is_empty() && first.chars().all(char::is_alphabetic) {
         // A word with no space number is no ship (J2): a name mistyped.
         let names: Vec<&str> = v.names.iter().map(String::as_str).collect();
@@ -1560,8 +1568,8 @@ mod tests {
         let (command, err) =
             typed_session(start, Some("o'neil"), vec!["r ship:j", "b pass", "quit"]);
         let expected = concat!(
-            r#"manila-odds session --pos 'r*,b,g,"o'\''neil" 0:g J2:r S3 G4 p:b'"#,
-            r#" --me 'o'\''neil' --future none"#
+            r#"manila-odds session --pos='r*,b,g,"o'\''neil" 0:g J2:r S3 G4 p:b'"#,
+            r#" --me='o'\''neil' --future none"#
         );
         assert_eq!(command.as_deref(), Some(expected));
         assert_eq!(
@@ -1579,7 +1587,7 @@ mod tests {
         let Outcome::Going(now) = &session.current().outcome else {
             panic!("the voyage goes on");
         };
-        let quoted = format!("--pos '{}' --future quantal", notation::format(now));
+        let quoted = format!("--pos='{}' --future quantal", notation::format(now));
         assert!(command.ends_with(&quoted), "{command}");
         assert_eq!(notation::parse(&notation::format(now)).as_ref(), Ok(now));
     }

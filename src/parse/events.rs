@@ -63,7 +63,10 @@ pub fn parse_with(position: &Position, text: &str, extra: &[&str]) -> Result<Eve
         }
     }
     // A player named `roll` comes first with an action, not with dice.
-    let dice_follow = |rest: &[&str]| rest.first().is_none_or(|w| w.parse::<u8>().is_ok());
+    let dice_follow = |rest: &[&str]| {
+        rest.first()
+            .is_none_or(|w| w.chars().all(|c| c.is_ascii_digit()))
+    };
     match words.as_slice() {
         [] => Err(refuse(text, "empty event")),
         [roll, dice @ ..]

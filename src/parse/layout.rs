@@ -83,7 +83,12 @@ pub fn voyage_start(layout: &str) -> Result<Position, String> {
         )
     };
     // Read as the notation reads it: a quoted name may hold spaces or commas.
-    let words = notation::words(layout).ok_or_else(expected)?;
+    let Some(words) = notation::words(layout) else {
+        // A quote left open: the notation's own message points at it.
+        return Err(notation::parse(layout)
+            .err()
+            .map_or_else(expected, |e| e.to_string()));
+    };
     let Some((players, rest)) = words.split_first() else {
         return Err(expected());
     };

@@ -177,10 +177,11 @@ pub fn outcome(s: &State, request: &Request, left: u16) -> Outcome {
 pub(super) fn analyse<A: Answer>(s: &State, request: &Request, stand_in: Option<StandIn>) -> A {
     let d = depth(s, request.max_leaves);
     let raw = A::paranoid(s, request, d.left());
-    A::finish(s, raw, how(request, d, stand_in))
+    let doubled = leaf_cost(s) > 1.0;
+    A::finish(s, raw, how(request, d, doubled, stand_in))
 }
 
-fn how(request: &Request, d: Depth, stand_in: Option<StandIn>) -> How {
+fn how(request: &Request, d: Depth, doubled: bool, stand_in: Option<StandIn>) -> How {
     let searched = Reason::Paranoid {
         depth: d.depth,
         turns: d.turns,
@@ -197,7 +198,10 @@ fn how(request: &Request, d: Depth, stand_in: Option<StandIn>) -> How {
     let approximation = (d.depth < d.turns).then_some(Approximation::Paranoid {
         depth: d.depth,
         turns: d.turns,
-        limit: Limit::Leaves(request.max_leaves),
+        limit: Limit::Leaves {
+            max: request.max_leaves,
+            doubled,
+        },
     });
     How {
         method: Method::Exact,
