@@ -382,8 +382,8 @@ impl Session {
         };
         // A player's name first is the player, even one named like a
         // command ('bid ship:jade' for a player named bid).
-        let first = words(line).first().copied().unwrap_or_default();
-        let names_a_player = !rest.is_empty() && voyage_player(self.names(), first).is_some();
+        let first = said::words(line).first().copied().unwrap_or_default();
+        let names_a_player = !rest.is_empty() && said::player(self.names(), first).is_some();
         if self.awaiting_layout
             && (names_a_player
                 || !matches!(
@@ -1224,7 +1224,7 @@ struct Deal {
 fn auction_words(text: &str) -> Result<(String, Deal), String> {
     let mut deal = Deal::default();
     let mut rest = Vec::new();
-    for word in words(text) {
+    for word in said::words(text) {
         let lower = word.to_lowercase();
         if let Some(n) = lower.strip_prefix("bid:") {
             let bid = n
@@ -1263,7 +1263,7 @@ fn harbour_words(
     names: &[String],
     rest: &str,
 ) -> Result<(Option<String>, bool), String> {
-    let (buys, others): (Vec<&str>, Vec<&str>) = words(rest)
+    let (buys, others): (Vec<&str>, Vec<&str>) = said::words(rest)
         .into_iter()
         .partition(|w| w.eq_ignore_ascii_case("buy"));
     let buys = buys.len();
@@ -1273,7 +1273,7 @@ fn harbour_words(
              with 'new', once the auction is won"
         ));
     }
-    let named_buy = voyage_player(names, "buy").is_some();
+    let named_buy = said::player(names, "buy").is_some();
     let (name, buy) = match (others.as_slice(), buys) {
         ([], 0) => (None, false),
         ([], 1) if named_buy => (Some("buy".to_string()), false),
@@ -1283,7 +1283,7 @@ fn harbour_words(
         ([_, second, ..], _) => return Err(format!("{command}: '{second}': one name at most")),
     };
     match name {
-        Some(name) => match voyage_player(names, &name) {
+        Some(name) => match said::player(names, &name) {
             Some(p) => Ok((Some(names[p].clone()), buy)),
             None => {
                 let all: Vec<&str> = names.iter().map(String::as_str).collect();
@@ -1298,34 +1298,9 @@ fn harbour_words(
     }
 }
 
-/// The words of `text`, a name in the notation's quotes one word with its
-/// spaces (`"Anna B" ship:jade`); split at every space when a quote is left
-/// open, for the reader of the words to refuse.
-fn words(text: &str) -> Vec<&str> {
-    notation::words(text).unwrap_or_else(|| text.split_whitespace().collect())
-}
-
-/// A player of a voyage by name: exactly, else the one player whose name
-/// matches in another case.
-fn voyage_player(names: &[String], word: &str) -> Option<usize> {
-    // A name may be typed in the notation's quotes: `"Anna B"`.
-    let unquoted = notation::unquoted(word);
-    let word = unquoted.as_deref().unwrap_or(word);
-    if let Some(p) = names.iter().position(|n| n == word) {
-        return Some(p);
-    }
-    let matching: Vec<usize> = (0..names.len())
-        .filter(|&p| names[p].eq_ignore_ascii_case(word))
-        .collect();
-    match matching.as_slice() {
-        [p] => Some(*p),
-        _ => None,
-    }
-}
-
 /// The next voyage's start from the layout words (see [`next_start`]).
 fn carried_over(v: &Voyage, text: &str) -> Result<Position, String> {
-    let first = words(text).first().copied().unwrap_or_default();
+    let first = said::words(text).first().copied().unwrap_or_default();
     let players = |hm: usize| {
         let names: Vec<String> = v
             .names
@@ -1340,7 +1315,7 @@ fn carried_over(v: &Voyage, text: &str) -> Result<Position, String> {
     };
     // A name first (one of them may hold a comma, in quotes) before a
     // players token of its own.
-    let full = if let Some(p) = voyage_player(&v.names, first) {
+    let full = if let Some(p) = said::player(&v.names, first) {
         let rest = text[first.len()..].trim();
         format!("{} {rest}", players(p))
     } else if first.contains(',') {
@@ -1381,7 +1356,7 @@ fn seen_in<'a>(finished: &'a [Finished], history: &'a [Step]) -> impl Iterator<I
 
 /// A player by name, exactly or in another case when only one matches.
 fn find_player(position: &Position, name: &str) -> Option<PlayerId> {
-    voyage_player(position.names(), name).map(|p| p as PlayerId)
+    said::player(position.names(), name).map(|p| p as PlayerId)
 }
 
 /// `advise greedy`, `advise --future greedy`: the model named, if any.

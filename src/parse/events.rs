@@ -3,7 +3,7 @@
 //! choice. Applying one advances the voyage by the rules (R4, R5, R7, R8, R10);
 //! an illegal event is refused with the reason and changes nothing.
 
-use super::{notation, said};
+use super::said;
 use crate::position::Position;
 use crate::report::Voyage;
 pub use crate::rules::Event;
@@ -49,8 +49,7 @@ pub fn parse_with(position: &Position, text: &str, extra: &[&str]) -> Result<Eve
     // Moves and plunder choices may be typed with spaces after their commas.
     let joined = text.replace(", ", ",");
     // A name in the notation's quotes is one word, spaces and all.
-    let words: Vec<&str> =
-        notation::words(&joined).unwrap_or_else(|| joined.split_whitespace().collect());
+    let words = said::words(&joined);
     let s = position.state();
     // A name of several words typed without quotes ('Anna B ship:jade'): the
     // longest run of first words that names a player.
@@ -139,18 +138,7 @@ pub fn parse_with(position: &Position, text: &str, extra: &[&str]) -> Result<Eve
 /// A player by name: exactly, else the one player whose name matches in
 /// another case.
 fn find_player(position: &Position, who: &str) -> Option<rules::PlayerId> {
-    let unquoted = notation::unquoted(who);
-    let who = unquoted.as_deref().unwrap_or(who);
-    if let Some(p) = position.player(who) {
-        return Some(p);
-    }
-    let matching: Vec<usize> = (0..position.names().len())
-        .filter(|&p| position.names()[p].eq_ignore_ascii_case(who))
-        .collect();
-    match matching.as_slice() {
-        [p] => Some(*p as rules::PlayerId),
-        _ => None,
-    }
+    said::player(position.names(), who).map(|p| p as rules::PlayerId)
 }
 
 /// The action `word`; `named` when a player's name came before it, so that

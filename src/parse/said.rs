@@ -5,8 +5,33 @@
 //! POSITION.md; the strict names of [`Action::parse`] all read the same.
 //! A word that is none gets the closest words the position knows.
 
+use super::notation;
 use crate::rules::action::{Destination, ShipMove};
 use crate::rules::{Action, Berth, Cargo, SHIPS, State};
+
+/// The words of `text`, a name in the notation's quotes one word with its
+/// spaces (`"Anna B" ship:jade`); split at every space when a quote is left
+/// open, for the reader of the words to refuse.
+pub fn words(text: &str) -> Vec<&str> {
+    notation::words(text).unwrap_or_else(|| text.split_whitespace().collect())
+}
+
+/// A player among `names` by `word`: exactly, else the one player whose name
+/// matches in another case; the name may be in the notation's quotes.
+pub fn player(names: &[String], word: &str) -> Option<usize> {
+    let unquoted = notation::unquoted(word);
+    let word = unquoted.as_deref().unwrap_or(word);
+    if let Some(p) = names.iter().position(|n| n == word) {
+        return Some(p);
+    }
+    let matching: Vec<usize> = (0..names.len())
+        .filter(|&p| names[p].eq_ignore_ascii_case(word))
+        .collect();
+    match matching.as_slice() {
+        [p] => Some(*p),
+        _ => None,
+    }
+}
 
 /// Reads one action word (pilot moves and plunder choices joined by `,`) in
 /// the position `s`, whose ship order puts moves and choices in order.
