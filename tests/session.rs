@@ -722,14 +722,8 @@ fn r16_new_records_the_winning_bid_and_the_share_bought() {
 fn r5_r16_the_session_says_which_shares_were_mortgaged_to_pay() {
     // r has 1 and two shares: the jade seat (3) mortgages the cheaper share,
     // silk at 0 (R5). Next voyage b, with 0 cash and a ginseng share, bids 10.
-    let lines = "r ship:j\nb pass\ng pass\ny pass\nroll 111\nr pass\n\
-                 roll 111\nroll 111\nnew b bid:10 J2 S3 G4\npos\n";
-    let args = [
-        "session",
-        "--pos",
-        "r*,b,g,y 0:r J2 S3 G4 $r1,b0,g5,y0 %r:J1S1,b:G1 ^J5",
-    ];
-    let out = unwrapped(&session(&args, lines));
+    let lines = format!("{WRECKED}new b bid:10 J2 S3 G4\npos\n");
+    let out = unwrapped(&session(&["session", "--pos", CASH_START], &lines));
     assert!(
         out.contains("r mortgaged 1 silk share to pay (R5: 12 each)."),
         "{out}"
@@ -1187,14 +1181,13 @@ fn r5_r16_a_share_mortgaged_to_buy_one_of_its_own_cargo_is_still_said() {
     // b has no cash and a ginseng share: the bid (7) mortgages it for 12
     // (R5), and the ginseng share bought (5) leaves b one ginseng share, as
     // before. The session must not net the two out and say nothing.
-    let lines = "r ship:j\nb pass\ng pass\ny pass\nroll 111\nr pass\n\
-                 roll 111\nroll 111\nnew b bid:7 buy:ginseng J2 S3 G4\npos\n";
+    let lines = format!("{WRECKED}new b bid:7 buy:ginseng J2 S3 G4\npos\n");
     let args = [
         "session",
         "--pos",
         "r*,b,g,y 0:r J2 S3 G4 $r5,b0,g5,y0 %b:G1",
     ];
-    let out = unwrapped(&session(&args, lines));
+    let out = unwrapped(&session(&args, &lines));
     assert!(
         out.contains(
             "b paid 7 for the harbour master (R16) and 5 for a ginseng share (R1).\n\

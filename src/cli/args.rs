@@ -429,9 +429,8 @@ pub struct SolveArgs {
     /// Positions the paranoid search may value at its horizon, estimated
     /// before it starts (about 50 microseconds each on one core; each counts
     /// twice when a pirate is already aboard, whose plunder is valued too);
-    /// beyond it
-    /// the search covers fewer of the placements before the roll, nobody
-    /// placing after them, and the output says so.
+    /// beyond it the search covers fewer of the placements before the roll,
+    /// nobody placing after them, and the output says so.
     #[arg(long, value_name = "N", default_value_t = MAX_LEAVES)]
     pub max_leaves: u64,
 }

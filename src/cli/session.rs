@@ -16,7 +16,7 @@ use crate::engine::cache::Cache;
 use crate::engine::fit::{self, Observed};
 use crate::engine::interrupt;
 use crate::engine::layouts as engine_layouts;
-use crate::parse::events::{self, Event, Outcome};
+use crate::parse::events::{self, Event, Outcome, find_player};
 use crate::parse::{layout, notation, said};
 use crate::position::Position;
 use crate::render::{self, Fit, Format, board, how, settlement};
@@ -778,13 +778,8 @@ impl Session {
         }
         let stayed;
         (outcome, stayed) = pirates_stay(outcome)?;
-        let stayed: Vec<&str> = stayed.iter().map(|&id| p.name(id)).collect();
-        match stayed.as_slice() {
-            [] => {}
-            [one] => said = format!("{said}; {AUTO_STAY}, so the pirate {one} stays (R7)"),
-            [one, two, ..] => {
-                said = format!("{said}; {AUTO_STAY}, so the pirates {one} and {two} stay (R7)")
-            }
+        if let Some(words) = stay_words(p, &stayed) {
+            said = format!("{said}; {words}");
         }
         let in_port = |p: &Position| p.state().ships_at_sea().next().is_none();
         // Every ship is in port: a pilot has nothing to move (R8) and the
@@ -931,14 +926,13 @@ impl Session {
         }
         // Without --me the event is said only when the session played a
         // step itself (the pirates' stay): the board alone would not show it.
-        let lead = match (&self.options.me, happened.is_empty()) {
-            (Some(_), false) => happened.trim_end().to_string(),
-            (None, false) if said.contains(AUTO_STAY) => happened.trim_end().to_string(),
-            _ => String::new(),
-        };
-        let lead = match lead.is_empty() {
-            true => lead,
-            false => render::wrap::wrap(&format!("{lead}\n"), self.options.fit.width),
+        let say = !happened.is_empty() && (self.options.me.is_some() || said.contains(AUTO_STAY));
+        let lead = match say {
+            true => render::wrap::wrap(
+                &format!("{}\n", happened.trim_end()),
+                self.options.fit.width,
+            ),
+            false => String::new(),
         };
         let board = board::draw_fit(&position, self.options.fit.width);
         let due = match position.state().phase {
@@ -1087,6 +1081,18 @@ fn pirates_stay(mut outcome: Outcome) -> Result<(Outcome, Vec<PlayerId>), String
         outcome = events::apply(p, stay, "stay").map_err(|e| e.to_string())?;
     }
     Ok((outcome, stayed))
+}
+
+/// What the session says when it let `stayed` stay: "no ship on 13 has a
+/// seat to board, so the pirate y stays (R7)"; `None` when nobody did.
+fn stay_words(p: &Position, stayed: &[PlayerId]) -> Option<String> {
+    let names: Vec<&str> = stayed.iter().map(|&id| p.name(id)).collect();
+    let who = match names.as_slice() {
+        [] => return None,
+        [one] => format!("the pirate {one} stays"),
+        [one, two, ..] => format!("the pirates {one} and {two} stay"),
+    };
+    Some(format!("{AUTO_STAY}, so {who} (R7)"))
 }
 
 /// What a session says, on standard error, when it is left with a voyage
@@ -1352,11 +1358,6 @@ fn carried_over(v: &Voyage, text: &str) -> Result<Position, String> {
 fn seen_in<'a>(finished: &'a [Finished], history: &'a [Step]) -> impl Iterator<Item = &'a Seen> {
     let before = finished.iter().flat_map(|f| &f.history);
     before.chain(history).filter_map(|step| step.seen.as_ref())
-}
-
-/// A player by name, exactly or in another case when only one matches.
-fn find_player(position: &Position, name: &str) -> Option<PlayerId> {
-    said::player(position.names(), name).map(|p| p as PlayerId)
 }
 
 /// `advise greedy`, `advise --future greedy`: the model named, if any.

@@ -136,8 +136,8 @@ pub fn parse_with(position: &Position, text: &str, extra: &[&str]) -> Result<Eve
 }
 
 /// A player by name: exactly, else the one player whose name matches in
-/// another case.
-fn find_player(position: &Position, who: &str) -> Option<rules::PlayerId> {
+/// another case; the name may be in the notation's quotes.
+pub fn find_player(position: &Position, who: &str) -> Option<rules::PlayerId> {
     said::player(position.names(), who).map(|p| p as rules::PlayerId)
 }
 
