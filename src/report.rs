@@ -94,6 +94,11 @@ pub struct How {
     pub sampling: Option<Sampling>,
     /// The quantal model only: its rationality, and what it rests on.
     pub lambda: Option<Lambda>,
+    /// Monte Carlo on few samples (a search that summed each roll over a
+    /// sample of its die triples): the degrees of freedom its standard
+    /// errors rest on, so that intervals use Student's t. `None`: the
+    /// normal (a sampler's hundreds of degrees of freedom at least).
+    pub dof: Option<u64>,
 }
 
 /// The rationality `lambda` of the quantal model (R15): an option's odds are
@@ -107,7 +112,31 @@ pub struct Lambda {
     pub decisions: usize,
 }
 
+/// The normal's two-sided 95% quantile.
+const Z_975: f64 = 1.959_963_984_540_054;
+
+/// The `p`-quantile of Student's t with `dof` degrees of freedom, from the
+/// normal's quantile `z` at `p`, by the Cornish-Fisher expansion in `1/dof`
+/// to its third term: within 1% of the tables from 3 degrees on.
+pub fn t_quantile(z: f64, dof: u64) -> f64 {
+    let n = dof.max(1) as f64;
+    let z2 = z * z;
+    let g1 = z * (z2 + 1.0) / 4.0;
+    let g2 = z * ((5.0 * z2 + 16.0) * z2 + 3.0) / 96.0;
+    let g3 = z * (((3.0 * z2 + 19.0) * z2 + 17.0) * z2 - 15.0) / 384.0;
+    z + g1 / n + g2 / (n * n) + g3 / (n * n * n)
+}
+
 impl How {
+    /// A 95% interval's half-width in standard errors: 1.96, or Student's
+    /// t's quantile when the errors rest on few degrees of freedom.
+    pub fn z95(&self) -> f64 {
+        match self.dof {
+            None => 1.96,
+            Some(dof) => t_quantile(Z_975, dof),
+        }
+    }
+
     /// Exact figures under `future`, computed as the caller asked.
     pub fn exact(future: Future, shares_counted: bool) -> How {
         How {
@@ -118,6 +147,7 @@ impl How {
             approximation: None,
             sampling: None,
             lambda: None,
+            dof: None,
         }
     }
 }
@@ -529,4 +559,34 @@ pub struct BidRow {
     pub limit: Vec<Option<f64>>,
     /// The mean of `limit` over the others.
     pub limit_mean: f64,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn t_quantile_matches_the_tables_two_sided_95_percent() {
+        for (dof, table) in [
+            (3, 3.182),
+            (4, 2.776),
+            (15, 2.131),
+            (63, 1.998),
+            (215, 1.971),
+        ] {
+            let got = t_quantile(Z_975, dof);
+            assert!(
+                (got - table).abs() / table < 0.01,
+                "{dof}: {got} vs {table}"
+            );
+        }
+    }
+
+    #[test]
+    fn z95_is_the_normal_s_unless_few_degrees_of_freedom() {
+        let mut how = How::exact(Future::Equilibrium, false);
+        assert_eq!(how.z95(), 1.96);
+        how.dof = Some(3);
+        assert!((how.z95() - 3.182).abs() < 0.03);
+    }
 }

@@ -268,6 +268,14 @@ impl Planner {
         self.interruptible = true;
     }
 
+    /// No budget, no deadline, no interrupt: for walking what a finished
+    /// search valued, which must not give up half way.
+    pub fn unbounded(&mut self) {
+        self.budget(u64::MAX);
+        self.deadline = None;
+        self.interruptible = false;
+    }
+
     /// Whether the last search gave up for the deadline (else, if it gave
     /// up, for its nodes).
     pub fn timed_out(&self) -> bool {
@@ -613,6 +621,41 @@ impl Planner {
             return Ok(None);
         };
         Ok(self.choice(&t, mark, left)?.map(|b| Then::Decision(p, b)))
+    }
+
+    /// The first roll on the line the model expects from `s` (`mark` and
+    /// `left` as for [`Planner::value`]), when the horizon sums it over a
+    /// sample of its outcomes: the outcome after each of the horizon's die
+    /// triples, in its order. Their mean is that roll's value, and so, but for
+    /// the cash of the placements on the way, `s`'s. `None` when the line
+    /// meets no sampled roll (its value is then exact).
+    pub fn sampled_roll(
+        &mut self,
+        s: &State,
+        mut mark: Mark,
+        mut left: u16,
+    ) -> Found<Option<Vec<Outcome>>> {
+        let exact = self.horizon.as_ref().is_none_or(Horizon::exact);
+        let mut t = *s;
+        while !exact && self.places(&t) {
+            left = self.plies(left);
+            if t.phase == Phase::Roll {
+                let mut out = Vec::new();
+                for (dice, _) in self.rolls(&t) {
+                    out.push(self.value(&rules::roll(&t, dice), mark, left)?);
+                }
+                return Ok(Some(out));
+            }
+            // The same choices the value was made of (memoised).
+            let Some(a) = self.choice(&t, mark, left)? else {
+                break;
+            };
+            mark = follow_mark(mark, &t, a);
+            left = plies_after(&t, left);
+            let Ok(next) = rules::apply(&t, a) else { break };
+            t = next;
+        }
+        Ok(None)
     }
 
     /// The exact solver under `none`, for decisions after the last placement.

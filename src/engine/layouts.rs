@@ -198,6 +198,7 @@ fn how(start: &State, request: &Request) -> How {
         approximation,
         sampling: None,
         lambda: None,
+        dof: None,
     }
 }
 

@@ -155,6 +155,11 @@ pub struct MethodJson {
     /// The quantal model only: its rationality and what it rests on.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub lambda: Option<LambdaJson>,
+    /// Standard errors resting on few degrees of freedom (an equilibrium
+    /// search on a sample of each roll's outcomes): how many. A 95%
+    /// interval is then Student's t quantile, not 1.96, errors either side.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stderr_dof: Option<u64>,
 }
 
 /// The quantal model's rationality `lambda` (R15).
@@ -355,6 +360,7 @@ fn method_json(how: &How) -> MethodJson {
         samples: sampling.map(|s| s.samples),
         sampling: sampling.map(sampling_json),
         lambda: how.lambda.as_ref().map(lambda_json),
+        stderr_dof: how.dof,
     }
 }
 

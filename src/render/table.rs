@@ -238,7 +238,13 @@ pub fn situation(position: &Position) -> String {
     }
 }
 
-fn ships_table(position: &Position, ships: &[ShipOdds], width: usize, compact: bool) -> String {
+fn ships_table(
+    position: &Position,
+    ships: &[ShipOdds],
+    z: f64,
+    width: usize,
+    compact: bool,
+) -> String {
     let mut ship = Column::new("ship", true);
     let mut at = Column::new("at", false);
     let mut harbour = Column::new("harbour", false);
@@ -254,8 +260,8 @@ fn ships_table(position: &Position, ships: &[ShipOdds], width: usize, compact: b
         let scaled = |se: Option<f64>| se.map(|e| e * 100.0);
         let cell = |col: &mut Column, p: f64, se: Option<f64>| {
             col.push(
-                with_interval(p * 100.0, scaled(se), pct),
-                compact_interval(p * 100.0, scaled(se), pct),
+                with_interval(p * 100.0, scaled(se), z, pct),
+                compact_interval(p * 100.0, scaled(se), z, pct),
             )
         };
         cell(&mut harbour, odds.p_harbour, se_h);
@@ -313,18 +319,22 @@ fn stop_words(stop: &str) -> String {
     }
 }
 
-/// `12.34 ± 0.56`: a value with its 95% interval when sampled.
-fn with_interval(x: f64, stderr: Option<f64>, show: fn(f64) -> String) -> String {
+/// A sampler's 95% interval, in standard errors either side.
+const NORMAL_95: f64 = 1.96;
+
+/// `12.34 ± 0.56`: a value with its 95% interval when sampled, `z`
+/// standard errors either side ([`How::z95`]).
+fn with_interval(x: f64, stderr: Option<f64>, z: f64, show: fn(f64) -> String) -> String {
     match stderr {
-        Some(se) => format!("{} ± {:.2}", show(x), 1.96 * se),
+        Some(se) => format!("{} ± {:.2}", show(x), z * se),
         None => show(x),
     }
 }
 
 /// `12.34±0.56`: the same in fewer columns.
-fn compact_interval(x: f64, stderr: Option<f64>, show: fn(f64) -> String) -> String {
+fn compact_interval(x: f64, stderr: Option<f64>, z: f64, show: fn(f64) -> String) -> String {
     match stderr {
-        Some(se) => format!("{}±{:.2}", show(x), 1.96 * se),
+        Some(se) => format!("{}±{:.2}", show(x), z * se),
         None => show(x),
     }
 }
@@ -359,7 +369,10 @@ fn option_columns(
     top: usize,
     risk: RiskShown,
 ) -> Vec<Column> {
-    let sampled = advice.how.sampling.is_some();
+    // P(best) wherever the figures are estimates: a sampler's, or a
+    // search's on a sample of the dice.
+    let sampled = advice.options.iter().any(|o| o.p_best.is_some());
+    let z = advice.how.z95();
     // The column of what comes next, only when something does (a plunder's
     // options end the voyage: nothing would fill it).
     let expecting = advice.how.future != Future::None
@@ -385,12 +398,12 @@ fn option_columns(
         cost.push_same(o.cost.to_string());
         paid.push_same(o.p_paid.map(percent).unwrap_or_default());
         ev.push(
-            with_interval(o.ev, o.stderr, money),
-            compact_interval(o.ev, o.stderr, money),
+            with_interval(o.ev, o.stderr, z, money),
+            compact_interval(o.ev, o.stderr, z, money),
         );
         gain.push(
-            with_interval(o.gain_vs_pass, o.gain_stderr, signed),
-            compact_interval(o.gain_vs_pass, o.gain_stderr, signed),
+            with_interval(o.gain_vs_pass, o.gain_stderr, z, signed),
+            compact_interval(o.gain_vs_pass, o.gain_stderr, z, signed),
         );
         best.push_same(o.p_best.map(percent).unwrap_or_default());
         let (full, short) = then_text(position, o.then);
@@ -471,8 +484,9 @@ impl Render for TableRender {
         }
         out += &dropped_note(&dropped, width);
         out += &self.wrap(&format!("Ships, if {who} takes the best option:\n"));
-        out += &ships_table(position, &advice.ships, width, is_compact(&table));
-        if let Some(line) = verdict_line(&advice.verdict) {
+        let z = advice.how.z95();
+        out += &ships_table(position, &advice.ships, z, width, is_compact(&table));
+        if let Some(line) = verdict_line(&advice.verdict, &advice.how) {
             out += &self.wrap(&line);
         }
         if advice.best_by_model.len() > 1 {
@@ -505,15 +519,16 @@ impl Render for TableRender {
         };
         let mut out = self.wrap(&format!("Odds {model}: {}\n", situation(position)));
         out += &method_lines(&odds.how, width);
-        out += &ships_table(position, &odds.ships, width, false);
+        let z = odds.how.z95();
+        out += &ships_table(position, &odds.ships, z, width, false);
         let mut player = Column::new("player", true);
         let mut value = Column::new("value", false);
         for (p, v) in odds.players.iter().enumerate() {
             let se = odds.players_stderr.as_ref().map(|e| e[p]);
             player.push_same(position.name(p as u8).to_string());
             value.push(
-                with_interval(*v, se, money),
-                compact_interval(*v, se, money),
+                with_interval(*v, se, z, money),
+                compact_interval(*v, se, z, money),
             );
         }
         let (table, dropped) = fitted(&[player, value], width);
@@ -588,8 +603,8 @@ fn layout_columns(rows: &[&LayoutValue], names: &[&str], buy: bool, sampled: boo
             format!("{} ({cost})", cargo.name())
         }));
         value.push(
-            with_interval(l.value, l.stderr, money),
-            compact_interval(l.value, l.stderr, money),
+            with_interval(l.value, l.stderr, NORMAL_95, money),
+            compact_interval(l.value, l.stderr, NORMAL_95, money),
         );
         best.push_same(l.p_best.map(percent).unwrap_or_default());
         let full: Vec<String> = l
@@ -609,7 +624,7 @@ fn layout_columns(rows: &[&LayoutValue], names: &[&str], buy: bool, sampled: boo
         // harbour master's is the value, with its interval).
         for (p, (col, v)) in players.iter_mut().zip(&l.players).enumerate() {
             let se = l.players_stderr.as_ref().map(|e| e[p]);
-            col.push(with_interval(*v, se, money), money(*v));
+            col.push(with_interval(*v, se, NORMAL_95, money), money(*v));
         }
     }
     let mut columns = vec![rank, layout_col, ashore];
@@ -725,7 +740,7 @@ fn duration(seconds: f64) -> String {
 
 /// How sure a sampled advice is of its best option; nothing when exact (the
 /// method line says so).
-fn verdict_line(v: &Verdict) -> Option<String> {
+fn verdict_line(v: &Verdict, how: &How) -> Option<String> {
     let percent = |p: f64| format!("{:.0}%", 100.0 * p);
     match v {
         Verdict::Exact => None,
@@ -746,8 +761,13 @@ fn verdict_line(v: &Verdict) -> Option<String> {
             "Settled: every other option is worse (95% each); P(best) {}.\n",
             percent(*p_best)
         )),
-        Verdict::Open { p_best } => Some(format!(
+        Verdict::Open { p_best } if how.sampling.is_some() => Some(format!(
             "Not settled: P(best) {} only; more play-outs would tell (--until-settled).\n",
+            percent(*p_best)
+        )),
+        // A search on a sample of each roll's outcomes: a larger one would.
+        Verdict::Open { p_best } => Some(format!(
+            "Not settled: P(best) {} only; more of each roll's outcomes would tell (--max-nodes, --time-limit).\n",
             percent(*p_best)
         )),
     }

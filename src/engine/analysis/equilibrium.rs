@@ -11,7 +11,8 @@
 //! its outcomes (the same die triples at every chance node, drawn from the
 //! seed), and so on while each search fits the budget. The deepest search
 //! that fits is the answer; it is the exact equilibrium once it reaches the
-//! last round with every roll summed whole.
+//! last round with every roll summed whole. On a sample of the triples its
+//! figures are estimates, with standard errors (`dice_errors.rs`).
 
 use super::{Answer, Progress, Request, StandIn, by_model, rolls_before_last_round};
 use crate::engine::cache::Cache;
@@ -62,6 +63,7 @@ fn how(request: &Request, reason: Reason, approximation: Option<Approximation>) 
         approximation,
         sampling: None,
         lambda: None,
+        dof: None,
     }
 }
 
@@ -217,7 +219,10 @@ fn by_rounds<A: Answer>(cache: &mut Cache, s: &State, request: &Request) -> A {
     } = best;
     planner.swap_solver(solver);
     let how = rounds_how(request, nodes, &horizon, (start, last), stopped);
-    let answer = finish::<A>(request, s, raw, &mut planner, future::ALL, how);
+    let mut answer = finish::<A>(request, s, raw, &mut planner, future::ALL, how);
+    if !horizon.exact() {
+        answer.add_dice_errors(s, &mut planner, request, horizon.dice.len());
+    }
     cache.give_back(planner.into_solver());
     answer
 }

@@ -5,9 +5,12 @@
 //! - [`method`]: the request, its checks, and the choice of method.
 //! - `equilibrium.rs`: the max-n search within its node budget, deepened one
 //!   placement decision at a time, and what it falls back to.
+//! - `dice_errors.rs`: the standard errors of its figures when it summed the
+//!   rolls over a sample of their outcomes.
 //! - [`paranoid`]: the paranoid model's search, as deep as its budget allows.
 //! - `sampled.rs`: advice and odds from Monte Carlo.
 
+mod dice_errors;
 mod equilibrium;
 pub mod method;
 pub mod paranoid;
@@ -182,6 +185,9 @@ trait Answer: Sized {
     /// Adds each option's distribution (advice only), walked as the raw
     /// values were computed: `left` as for [`Answer::planned`].
     fn add_risk(_raw: &mut Self::Raw, _s: &State, _chooser: risk::Chooser, _left: u16) {}
+    /// Standard errors from the die triples the planner's horizon summed
+    /// each roll over (`samples` of the 216), paired across options.
+    fn add_dice_errors(&mut self, s: &State, planner: &mut Planner, r: &Request, samples: usize);
     /// Under the paranoid model searched to `left` (see [`paranoid`]).
     fn paranoid(s: &State, request: &Request, left: u16) -> Self::Raw;
     /// By Monte Carlo; `how.sampling` is filled from the run.
@@ -214,6 +220,10 @@ impl Answer for Advice {
         }
     }
 
+    fn add_dice_errors(&mut self, s: &State, planner: &mut Planner, r: &Request, samples: usize) {
+        dice_errors::advice(self, s, planner, r, samples);
+    }
+
     fn paranoid(s: &State, request: &Request, left: u16) -> Vec<Valued> {
         paranoid::options(s, request, left, request.risk)
     }
@@ -236,6 +246,10 @@ impl Answer for Odds {
 
     fn finish(s: &State, raw: Outcome, how: How) -> Odds {
         exact::odds_from(s, &raw, how)
+    }
+
+    fn add_dice_errors(&mut self, s: &State, planner: &mut Planner, _: &Request, samples: usize) {
+        dice_errors::odds(self, s, planner, samples);
     }
 
     fn paranoid(s: &State, request: &Request, left: u16) -> Outcome {
@@ -298,6 +312,7 @@ fn by_model<A: Answer>(
         approximation: None,
         sampling: None,
         lambda: (request.future == Future::Quantal).then(|| request.lambda.clone()),
+        dof: None,
     };
     let how = match stand_in {
         None => plain,

@@ -211,5 +211,6 @@ fn how(request: &Request, d: Depth, doubled: bool, stand_in: Option<StandIn>) ->
         approximation,
         sampling: None,
         lambda: None,
+        dof: None,
     }
 }

@@ -101,7 +101,7 @@ pub(super) fn advice(
 
 /// How sure the run is of its best option, by the settling rule asked for
 /// (or the default one): whatever stopped it, the same test.
-fn verdict(e: &Estimate, rule: sample::Settle) -> Verdict {
+pub(super) fn verdict(e: &Estimate, rule: sample::Settle) -> Verdict {
     let Some(leader) = sample::leader(e) else {
         return Verdict::Exact;
     };

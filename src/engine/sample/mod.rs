@@ -15,7 +15,7 @@ mod playout;
 mod stats;
 mod stop;
 
-pub use stats::{ArmEstimate, Estimate};
+pub use stats::{ArmEstimate, Estimate, estimate_p_best, t_95};
 pub use stop::{SETTLE, SETTLE_MIN_SAMPLES, SETTLE_SIGMAS, Settle, Stop, leader, tied};
 
 use super::future::Planner;
@@ -28,7 +28,7 @@ use playout::{CHOICES, Draw, playout, playout_dist};
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
-use stats::{Sums, estimate_p_best, summarise};
+use stats::{Sums, summarise};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};

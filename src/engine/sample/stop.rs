@@ -2,7 +2,7 @@
 //! best option settled (by 3 joint standard errors, or by its `P(best)` or a
 //! tie within a margin), the cap or the time limit.
 
-use super::stats::{Estimate, estimate_p_best};
+use super::stats::{Estimate, estimate_p_best, t_95};
 use super::{BLOCK, Settings};
 use crate::engine::interrupt;
 use crate::engine::values::TIE;
@@ -12,10 +12,6 @@ use std::time::Instant;
 pub const SETTLE_MIN_SAMPLES: u64 = 10 * BLOCK;
 /// The margin of settling, in joint standard errors.
 pub const SETTLE_SIGMAS: f64 = 3.0;
-
-/// One-sided 95% normal quantile: each comparison of a tie holds with 95%
-/// confidence.
-const Z_95: f64 = 1.645;
 
 /// Sampling until a decision is settled: the leader's `P(best)` reaches
 /// `p_best`, or every other option is, with 95% confidence each, either worse
@@ -162,9 +158,10 @@ pub fn tied(estimate: &Estimate, leader: usize, margin: f64) -> Option<Vec<usize
     for k in (0..estimate.arms.len()).filter(|&k| k != leader) {
         let gap = estimate.arms[leader].ev - estimate.arms[k].ev;
         let se = estimate.joint_stderr(leader, k);
-        if gap + Z_95 * se <= margin {
+        let z = t_95(estimate.dof);
+        if gap + z * se <= margin {
             tie.push(k);
-        } else if gap - Z_95 * se <= 0.0 {
+        } else if gap - z * se <= 0.0 {
             return None;
         }
     }
@@ -219,6 +216,7 @@ mod tests {
             stop: Stop::Samples,
             seed: 1,
             elapsed: Duration::ZERO,
+            dof: None,
         }
     }
 
