@@ -1228,6 +1228,29 @@ fn r7_pirates_with_only_stay_are_not_asked_and_undo_takes_their_stay_back() {
 }
 
 #[test]
+fn r7_a_session_begun_where_the_pirates_can_only_stay_plays_their_stay_first() {
+    // After roll 2 5 6 2 of the test above: silk alone on 13, full (R7).
+    let start = "red*,blue,green,yellow 2:board J12:red.blue S13:blue.green.red N9 \
+                 X:yellow,green i:yellow";
+    let run = common::run_bin(&["session", "--pos", start], Some("pos\nundo\n"));
+    let (out, err) = (text(&run.stdout), text(&run.stderr));
+    let said = "No ship on 13 has a seat to board, so the pirates yellow and green stay (R7).";
+    assert!(out.starts_with(said), "{out}");
+    assert!(
+        out.contains("Decides: red places a worker or passes"),
+        "{out}"
+    );
+    let after =
+        "red*,blue,green,yellow 2:red J12:red.blue S13:blue.green.red N9 X:yellow,green i:yellow";
+    assert!(out.contains(after), "{out}");
+    // Nothing before it to go back to: the position given must stay.
+    assert!(err.contains("line 2: nothing to undo"), "{err}");
+    // With --me, said before the line of who decides.
+    let out = session(&["session", "--pos", start, "--me", "blue"], "");
+    assert!(out.starts_with(said), "{out}");
+}
+
+#[test]
 fn names_that_need_quotes_are_read_in_events_new_and_bid() {
     // "Anna B" holds a space: in the notation it is quoted; typed, quoted or
     // not, it names the player; the next voyage's start quotes it again.

@@ -71,16 +71,28 @@ struct Step {
     said: String,
     /// The placement the event was, when it counts for the fit.
     seen: Option<Seen>,
+    /// The session played something itself in this step (the pirates'
+    /// stay, a roll that moves nothing): said even without `--me`, since
+    /// the board alone would not show it.
+    played_itself: bool,
 }
 
 impl Step {
-    fn start(position: Position) -> Step {
-        Step {
-            outcome: Outcome::Going(position),
-            cash: [0; MAX_PLAYERS],
-            said: String::new(),
-            seen: None,
+    /// The start of a voyage, after what the session plays itself there
+    /// (a position given at a boarding where the pirates can only stay).
+    fn start(position: Position) -> Result<Step, String> {
+        let (outcome, done) = play_itself(&position, Outcome::Going(position.clone()))?;
+        let mut said = done.join("; ");
+        if let Some(first) = said.get(..1) {
+            said = first.to_uppercase() + &said[1..];
         }
+        Ok(Step {
+            outcome,
+            cash: [0; MAX_PLAYERS],
+            played_itself: !said.is_empty(),
+            said,
+            seen: None,
+        })
     }
 }
 
@@ -254,7 +266,7 @@ impl Session {
             })?;
         }
         Ok(Session {
-            history: vec![Step::start(start)],
+            history: vec![Step::start(start)?],
             request: request.clone(),
             options,
             cache: Cache::default(),
@@ -776,40 +788,10 @@ impl Session {
             // Where the dice took the ships.
             said = format!("{said}: {}", board::ships_line(after));
         }
-        let stayed;
-        (outcome, stayed) = pirates_stay(outcome)?;
-        if let Some(words) = stay_words(p, &stayed) {
+        let done;
+        (outcome, done) = play_itself(p, outcome)?;
+        for words in &done {
             said = format!("{said}; {words}");
-        }
-        let in_port = |p: &Position| p.state().ships_at_sea().next().is_none();
-        // Every ship is in port: a pilot has nothing to move (R8) and the
-        // roll moves nothing (R6), so they are done here, in the same step,
-        // and the voyage settles.
-        let mut pilots = false;
-        while let Outcome::Going(after) = &outcome
-            && matches!(after.state().phase, Phase::SmallPilot | Phase::LargePilot)
-            && in_port(after)
-        {
-            let none = Event::Decide {
-                player: None,
-                action: Action::PILOT_NONE,
-            };
-            outcome = events::apply(after, none, "none").map_err(|e| e.to_string())?;
-            pilots = true;
-        }
-        if let Outcome::Going(after) = &outcome
-            && after.state().phase == Phase::Roll
-            && in_port(after)
-        {
-            let roll = after.state().rolls_done + 1;
-            outcome =
-                events::apply(after, Event::Roll([1; 3]), "roll").map_err(|e| e.to_string())?;
-            let moves = if pilots {
-                "the pilots have nothing to move and "
-            } else {
-                ""
-            };
-            said = format!("{said}; {AUTO_ROLL}, so {moves}roll {roll} moves nothing");
         }
         let after = match &outcome {
             Outcome::Going(after) => *after.state(),
@@ -821,6 +803,7 @@ impl Session {
             cash,
             said,
             seen,
+            played_itself: !done.is_empty(),
         });
         self.rows = None;
         Ok(render::wrap::wrap(&mortgaged, self.options.fit.width) + &self.report())
@@ -904,10 +887,9 @@ impl Session {
         let position = match &step.outcome {
             Outcome::Settled(v) => {
                 let end = self.end_of_voyage(v);
-                // Without --me the event is said only when the session made
-                // a roll itself.
-                let auto = said.contains(AUTO_ROLL);
-                if said.is_empty() || !(self.options.me.is_some() || auto) {
+                // Without --me the event is said only when the session
+                // played something itself.
+                if said.is_empty() || !(self.options.me.is_some() || step.played_itself) {
                     return end;
                 }
                 return render::wrap::wrap(&format!("{said}.\n"), self.options.fit.width) + &end;
@@ -924,9 +906,9 @@ impl Session {
             let line = format!("{happened}{}", board::status(&position));
             return render::wrap::wrap(&line, self.options.fit.width) + "\n";
         }
-        // Without --me the event is said only when the session played a
-        // step itself (the pirates' stay): the board alone would not show it.
-        let say = !happened.is_empty() && (self.options.me.is_some() || said.contains(AUTO_STAY));
+        // Without --me the event is said only when the session played
+        // something itself: the board alone would not show it.
+        let say = !happened.is_empty() && (self.options.me.is_some() || step.played_itself);
         let lead = match say {
             true => render::wrap::wrap(
                 &format!("{}\n", happened.trim_end()),
@@ -1051,7 +1033,7 @@ impl Session {
         }
         let profits = self.profits(&v);
         self.awaiting_layout = false;
-        let mut first = Step::start(start);
+        let mut first = Step::start(start)?;
         // The bid and the share bought count in the new voyage's profit.
         if let Some((hm, paid)) = payer {
             first.cash[hm as usize] = -(paid as i64);
@@ -1061,6 +1043,43 @@ impl Session {
         self.rows = None;
         Ok(render::wrap::wrap(&said, self.options.fit.width) + &self.report())
     }
+}
+
+/// What the session plays itself after an event, or at a voyage's start,
+/// in `outcome` (from `before`, whose players it names): the pirates' stay
+/// when they have no choice (R7); with every ship in port, the pilots'
+/// `none` (R8, nothing to move) and a roll that moves nothing (R6), so that
+/// the voyage settles. The outcome after them, and each said in words.
+fn play_itself(before: &Position, outcome: Outcome) -> Result<(Outcome, Vec<String>), String> {
+    let (mut outcome, stayed) = pirates_stay(outcome)?;
+    let mut done: Vec<String> = stay_words(before, &stayed).into_iter().collect();
+    let in_port = |p: &Position| p.state().ships_at_sea().next().is_none();
+    let mut pilots = false;
+    while let Outcome::Going(after) = &outcome
+        && matches!(after.state().phase, Phase::SmallPilot | Phase::LargePilot)
+        && in_port(after)
+    {
+        let none = Event::Decide {
+            player: None,
+            action: Action::PILOT_NONE,
+        };
+        outcome = events::apply(after, none, "none").map_err(|e| e.to_string())?;
+        pilots = true;
+    }
+    if let Outcome::Going(after) = &outcome
+        && after.state().phase == Phase::Roll
+        && in_port(after)
+    {
+        let roll = after.state().rolls_done + 1;
+        outcome = events::apply(after, Event::Roll([1; 3]), "roll").map_err(|e| e.to_string())?;
+        let moves = if pilots {
+            "the pilots have nothing to move and "
+        } else {
+            ""
+        };
+        done.push(format!("{AUTO_ROLL}, so {moves}roll {roll} moves nothing"));
+    }
+    Ok((outcome, done))
 }
 
 /// When the pirates of a boarding step (R7) have nothing to choose, no ship
