@@ -556,6 +556,28 @@ fn future_models() {
             manila_odds::render::how::approximation(&advice.how).unwrap_or("exact".into())
         );
     }
+    sampled_dice_odds();
+}
+
+/// The equilibrium's odds where its deepest search sums roll 2 over 4 of
+/// its 216 die triples (POSITION.md's example): the search, and the
+/// standard errors walked from its memo after it.
+fn sampled_dice_odds() {
+    let example = include_str!("../tests/data/position-md-example.json");
+    let position = Position::from_json(example).expect("valid");
+    let mut request = Request::new(MethodChoice::Auto, Settings::new(1));
+    request.future = Future::Equilibrium;
+    let odds = analysis::odds(&position, &request, &mut |_, _| {});
+    assert!(odds.players_stderr.is_some(), "sampled: with errors");
+    let time = median_of(5, || {
+        std::hint::black_box(analysis::odds(&position, &request, &mut |_, _| {}));
+    });
+    println!(
+        "  {:<48} {:>8.2} s   {}",
+        "equilibrium odds, POSITION.md example",
+        time.as_secs_f64(),
+        manila_odds::render::how::approximation(&odds.how).unwrap_or("exact".into())
+    );
 }
 
 /// The quantal model sampled before roll 2 (lambda 1, 432 play-outs, all

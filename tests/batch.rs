@@ -144,6 +144,25 @@ fn a_bad_line_answers_its_own_error_and_the_rest_are_answered() {
             json!({"count_shares": 1}),
             "options.count_shares: takes true or false",
         ),
+        // Each named by its key, with the reason, never clap's other words.
+        (
+            json!({"help": true}),
+            "options.help: not an option of a batch request",
+        ),
+        (
+            json!({"future": true}),
+            "options.future: takes a value, not true or false",
+        ),
+        (
+            json!({"variance_reduction": "no"}),
+            "options.variance_reduction: takes true or false",
+        ),
+        (json!({"--seed": 3}), "options.--seed: not an option"),
+        (json!({"top": 0}), "options.top: show at least 1 option"),
+        (
+            json!({"time_limit": -1}),
+            "options.time_limit: must be a positive",
+        ),
     ] {
         let input = json!({"id": 1, "command": "advise", "notation": "r*,b,g 2:r J13:b S10 N4", "options": options});
         let out = common::run_bin(&["batch"], Some(&input.to_string()));

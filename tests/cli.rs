@@ -246,6 +246,66 @@ fn bad_files_and_flags_exit_2() {
         &run(&["advise", example, "--threads", "100000"]),
         &["--threads: at most 256"],
     );
+    // batch too, before it reads a line.
+    assert_refused(
+        &run(&["batch", "--threads", "100000"]),
+        &["--threads: at most 256"],
+    );
+    // Flags clap refuses: one line each, naming the flag.
+    for (args, words) in [
+        (
+            vec!["advise", example, "--seed", "-1"],
+            "--seed: must not be negative, found -1",
+        ),
+        (
+            vec!["advise", example, "--time-limit", "-1.5"],
+            "--time-limit: must not be negative, found -1.5",
+        ),
+        (
+            vec!["advise", example, "--seed=abc"],
+            "invalid value 'abc' for '--seed",
+        ),
+        (
+            vec!["advise", example, "--sed", "3"],
+            "a similar argument exists: '--seed'",
+        ),
+        (
+            vec!["arena", "--players", "6"],
+            "'--players <PLAYERS>': 6 is not in 3..=5",
+        ),
+    ] {
+        let out = run(&args);
+        assert_refused(&out, &[words]);
+        assert_eq!(
+            text(&out.stderr).lines().count(),
+            1,
+            "{}",
+            text(&out.stderr)
+        );
+    }
+    // No position at all: said in one line, not a caret under nothing.
+    for (args, origin) in [
+        (vec!["show", "-"], "standard input"),
+        (vec!["advise", "--pos", " "], "--pos"),
+        (vec!["layouts", "--pos", ""], "--pos"),
+    ] {
+        let out = run_stdin(&args, " \n\t\n");
+        assert_refused(
+            &out,
+            &[&format!("{origin}: empty, where a position was expected")],
+        );
+        assert_eq!(
+            text(&out.stderr).lines().count(),
+            1,
+            "{}",
+            text(&out.stderr)
+        );
+    }
+    // R12: with a price at 30 the game is over, as `layouts` and `bid` say.
+    assert_refused(
+        &run(&["session", "--layout", "r*,b,g,y J2 S3 G4 ^J30"]),
+        &["--layout: prices.jade: 30", "no voyage starts"],
+    );
     assert_refused(
         &run(&["odds", example, "--method", "mc", "--until-settled"]),
         &["--until-settled"],

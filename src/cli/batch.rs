@@ -111,11 +111,11 @@ fn respond(cache: &mut Cache, number: usize, request: &Value) -> Result<Value, E
         command.to_string(),
         "--json".to_string(),
     ];
-    argv.extend(flags(fields.get("options"), &bad)?);
+    argv.extend(flags(command, fields.get("options"), &bad)?);
     // The single command's position argument; the text itself is given below.
     argv.push("-".to_string());
     let args = Args::try_parse_from(&argv).map_err(|e| bad(clap_message(&e)))?;
-    let mut config = Config::from_args(args).map_err(|e| bad(e.to_string()))?;
+    let mut config = Config::from_args(args).map_err(|e| bad(option_words(&e.to_string())))?;
     // A script wants the same answer every time: the time budget of advice
     // at the table applies only when the request asks for one.
     let timed = fields
@@ -135,7 +135,11 @@ fn respond(cache: &mut Cache, number: usize, request: &Value) -> Result<Value, E
 }
 
 /// The single command's flags from a request's `options`.
-fn flags(options: Option<&Value>, bad: &dyn Fn(String) -> Error) -> Result<Vec<String>, Error> {
+fn flags(
+    command: &str,
+    options: Option<&Value>,
+    bad: &dyn Fn(String) -> Error,
+) -> Result<Vec<String>, Error> {
     let Some(options) = options else {
         return Ok(Vec::new());
     };
@@ -144,17 +148,39 @@ fn flags(options: Option<&Value>, bad: &dyn Fn(String) -> Error) -> Result<Vec<S
     };
     let mut out = Vec::new();
     for (key, value) in options {
-        option_flags(key, value, &mut out).map_err(|why| bad(format!("options.{key}: {why}")))?;
+        option_flags(command, key, value, &mut out)
+            .map_err(|why| bad(format!("options.{key}: {why}")))?;
     }
     Ok(out)
 }
 
-fn option_flags(key: &str, value: &Value, out: &mut Vec<String>) -> Result<(), String> {
-    if matches!(key, "json" | "threads" | "pos") {
+fn option_flags(
+    command: &str,
+    key: &str,
+    value: &Value,
+    out: &mut Vec<String>,
+) -> Result<(), String> {
+    if matches!(key, "json" | "threads" | "pos" | "help" | "version") {
         return Err("not an option of a batch request".into());
     }
+    // Options are the flags' names in snake case: `--seed` or `Seed` would
+    // reach clap as another flag, and its message would name that one.
+    if key.is_empty()
+        || !key
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+    {
+        return Err("not an option: options are named in snake case, e.g. time_limit".into());
+    }
     let flag = format!("--{}", key.replace('_', "-"));
+    let takes_value = takes_value(command, &flag);
     match value {
+        Value::Bool(_) if takes_value == Some(true) => {
+            return Err("takes a value, not true or false".into());
+        }
+        _ if key == "variance_reduction" && !value.is_boolean() => {
+            return Err("takes true or false".into());
+        }
         Value::Bool(true) if key == "variance_reduction" => {}
         Value::Bool(false) if key == "variance_reduction" => {
             out.push("--no-variance-reduction".into());
@@ -175,6 +201,31 @@ fn option_flags(key: &str, value: &Value, out: &mut Vec<String>) -> Result<(), S
         _ => return Err("a boolean, number, string or list of strings".into()),
     }
     Ok(())
+}
+
+/// Whether `command`'s flag `flag` (`--future`) takes a value; `None` when
+/// the command has no such flag (clap then says so).
+fn takes_value(command: &str, flag: &str) -> Option<bool> {
+    use clap::CommandFactory;
+    let long = flag.trim_start_matches("--");
+    let cli = Args::command();
+    let sub = cli.find_subcommand(command)?;
+    let arg = sub.get_arguments().find(|a| a.get_long() == Some(long))?;
+    Some(arg.get_action().takes_values())
+}
+
+/// A check of the flags' values, in the request's words: "--time-limit:
+/// ..." is "options.time_limit: ...".
+fn option_words(message: &str) -> String {
+    let Some(rest) = message.strip_prefix("--") else {
+        return message.to_string();
+    };
+    match rest.split_once(':') {
+        Some((flag, why)) if !flag.contains(' ') => {
+            format!("options.{}:{why}", flag.replace('-', "_"))
+        }
+        _ => message.to_string(),
+    }
 }
 
 /// Clap's complaint in the request's words: the option by its path

@@ -2,7 +2,7 @@
 //! the parsers, and returns the text to print.
 
 use super::config::{Config, Source, Task};
-use super::input::{read_position, read_requests, read_text};
+use super::input::{position_text, read_position, read_requests};
 use super::session::{self, Options as SessionOptions, Piped, Resume, Session, Typed};
 use super::{arena, batch, bot, progress, words};
 use crate::engine::analysis::{self, Progress, Request};
@@ -108,7 +108,7 @@ pub fn respond(config: &Config, cache: &mut Cache, progress: Progress) -> Result
 
 /// A voyage start, for `layouts` and `bid`: JSON without ships, or notation.
 fn read_start(source: &Source, command: &str) -> Result<Position, Error> {
-    let (text, origin) = read_text(source)?;
+    let (text, origin) = position_text(source)?;
     if text.trim_start().starts_with(['{', '[']) {
         return json::read_start(&text).map_err(|e| words::start_error(e, command));
     }

@@ -173,6 +173,12 @@ impl Config {
             } => {
                 return Err(Error::Usage("--threads: needs at least 1 thread".into()));
             }
+            Command::Batch {
+                threads: Some(n), ..
+            } if *n > MAX_THREADS => {
+                let why = format!("--threads: at most {MAX_THREADS} threads");
+                return Err(Error::Usage(why));
+            }
             Command::Batch { threads, .. } => *threads,
             _ => None,
         };

@@ -3,7 +3,8 @@
 //! batch's requests, read as bytes.
 
 use super::config::Source;
-use crate::parse::{layout, notation};
+use super::words;
+use crate::parse::{json, layout, notation};
 use crate::{Error, Position};
 use std::io::Read;
 
@@ -16,6 +17,21 @@ pub fn read_text(source: &Source) -> Result<(String, String), Error> {
         Some(rest) => rest.to_string(),
         None => text,
     };
+    Ok((text, origin))
+}
+
+/// The text of a position (or a voyage's start): refused when there is
+/// none, since a parser's caret would point at nothing.
+pub fn position_text(source: &Source) -> Result<(String, String), Error> {
+    let (text, origin) = read_text(source)?;
+    if text
+        .trim_matches(|c: char| c.is_whitespace() || c == '\0')
+        .is_empty()
+    {
+        return Err(Error::Usage(format!(
+            "{origin}: empty, where a position was expected (JSON, or notation such as r*,b,g 0:r J3 S4 G2)"
+        )));
+    }
     Ok((text, origin))
 }
 
@@ -60,9 +76,13 @@ pub fn read_position(source: &Source) -> Result<(Position, bool), Error> {
     if let Source::Layout(text) = source {
         let position =
             layout::voyage_start(text).map_err(|e| Error::Usage(format!("--layout:\n{e}")))?;
+        // A price at 30 ended the game (R12): no voyage starts, as for
+        // `layouts` and `bid`.
+        let position =
+            json::check_start(position).map_err(|e| words::start_error(e, "--layout"))?;
         return Ok((position, false));
     }
-    let (text, origin) = read_text(source)?;
+    let (text, origin) = position_text(source)?;
     if text.trim_start().starts_with(['{', '[']) {
         let position = Position::from_json(&text).map_err(|e| match e {
             Error::Json(j) => Error::Usage(format!("{origin} is not a valid position: {j}")),

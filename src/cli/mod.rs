@@ -27,6 +27,7 @@ mod words;
 pub use words::only_layout;
 
 use args::Args;
+use clap::error::ErrorKind;
 use clap::{CommandFactory, FromArgMatches};
 use config::Config;
 use std::ffi::OsString;
@@ -39,8 +40,17 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
-    let args = match parse_args(args) {
+    let argv: Vec<OsString> = args.into_iter().map(Into::into).collect();
+    let args = match parse_args(argv.clone()) {
         Ok(args) => args,
+        Err(e)
+            if e.use_stderr()
+                && e.kind() != ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand =>
+        {
+            eprintln!("error: {}", terminal_safe(&one_line(&e, &argv)));
+            return ExitCode::from(e.exit_code() as u8);
+        }
+        // Help (on standard error when a command is missing) and the version.
         Err(e) => {
             let _ = e.print();
             return ExitCode::from(e.exit_code() as u8);
@@ -67,6 +77,45 @@ pub fn terminal_safe(text: &str) -> String {
         }
     }
     out
+}
+
+/// Clap's complaint in one line, as every other error is: its first
+/// paragraph, and a suggestion when it has one, without the usage lines. A
+/// negative number after a flag is named with that flag (clap takes it for
+/// a flag of its own, and its tip to write `-- -1` would make it the
+/// position).
+fn one_line(e: &clap::Error, argv: &[OsString]) -> String {
+    use clap::error::ContextKind;
+    let invalid = e.get(ContextKind::InvalidArg).map(ToString::to_string);
+    // Clap names `-1` of `-1.5`: the argument itself is the number.
+    let negative = |a: &OsString| {
+        a.to_str()
+            .filter(|a| a.starts_with('-') && a.parse::<f64>().is_ok())
+            .map(str::to_string)
+    };
+    if e.kind() == ErrorKind::UnknownArgument
+        && let Some(invalid) = invalid
+        && let Some(at) = argv
+            .iter()
+            .position(|a| negative(a).is_some_and(|n| n.starts_with(invalid.as_str())))
+        && let Some(flag) = at.checked_sub(1).and_then(|k| argv[k].to_str())
+        && flag.starts_with("--")
+    {
+        let value = negative(&argv[at]).unwrap_or(invalid);
+        return format!("{flag}: must not be negative, found {value}");
+    }
+    let text = e.render().to_string();
+    let mut paragraphs = text.split("\n\n").map(|p| {
+        let lines: Vec<&str> = p.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+        lines.join(" ")
+    });
+    let first = paragraphs.next().unwrap_or_default();
+    let first = first.strip_prefix("error: ").unwrap_or(&first).to_string();
+    let tip = paragraphs.find(|p| p.starts_with("tip: a similar"));
+    match tip {
+        Some(tip) => format!("{first}; {tip}"),
+        None => first,
+    }
 }
 
 /// The arguments read by clap, its help wrapped to the width of the output.
