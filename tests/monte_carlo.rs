@@ -356,3 +356,24 @@ fn a_time_limit_stops_sampling_between_blocks_not_after_a_whole_round() {
     let samples = json["samples"].as_u64().expect("samples");
     assert!((2 * BLOCK..128 * BLOCK).contains(&samples), "{json}");
 }
+
+#[test]
+fn r15_a_time_limit_stops_quantal_play_outs_between_blocks_too() {
+    // Quantal play-outs share one planner's choices and run arm by arm in
+    // chunks of 8 blocks: past the limit, the run stops after the two
+    // blocks every run plays, not after the chunk (1728 play-outs).
+    let args = [
+        "advise",
+        "examples/round2-after-roll1-4p.json",
+        "--future",
+        "quantal",
+        "--time-limit",
+        "0.001",
+        "--seed",
+        "2",
+        "--json",
+    ];
+    let json: serde_json::Value = serde_json::from_str(&common::run_ok(&args, None)).expect("JSON");
+    assert_eq!(json["sampling"]["stopped_by"], "time_limit", "{json}");
+    assert_eq!(json["samples"].as_u64(), Some(2 * BLOCK), "{json}");
+}

@@ -237,7 +237,7 @@ impl Job<'_> {
             if must == 0 && self.late() {
                 return self.sums();
             }
-            return self.chunk_by_arm(rng, blocks);
+            return self.chunk_by_arm(rng, blocks, must);
         }
         let (mut planner, mut tails) = self
             .planners
@@ -292,10 +292,35 @@ impl Job<'_> {
     /// second meets the tables of the first. The dice are drawn first, in the
     /// order `chunk` draws them; every play-out is a pure function of its arm
     /// and dice, so the order changes no figure.
-    fn chunk_by_arm(&self, mut rng: Xoshiro256PlusPlus, blocks: u64) -> Sums {
+    ///
+    /// Under a time limit the blocks after the first `must` are played one
+    /// at a time, the limit checked before each (on the same dice: they are
+    /// drawn for the whole chunk first), as `chunk` does.
+    fn chunk_by_arm(&self, mut rng: Xoshiro256PlusPlus, blocks: u64, must: u64) -> Sums {
         let dice: Vec<Draw> = (0..blocks * BLOCK)
             .map(|i| self.dice(&mut rng, i % BLOCK))
             .collect();
+        let mut sums = self.sums();
+        let mut done = 0;
+        while done < blocks {
+            if done >= must && (self.late() || interrupt::requested()) {
+                break;
+            }
+            let piece = match self.deadline {
+                None => blocks - done,
+                Some(_) if done < must => must - done,
+                Some(_) => 1,
+            };
+            let at = (done * BLOCK) as usize..((done + piece) * BLOCK) as usize;
+            sums = sums.merge(&self.blocks_by_arm(&dice[at], piece));
+            done += piece;
+        }
+        sums
+    }
+
+    /// `blocks` blocks on `dice`, arm by arm in parallel (see
+    /// [`Job::chunk_by_arm`]).
+    fn blocks_by_arm(&self, dice: &[Draw], blocks: u64) -> Sums {
         let sibling = || match &self.shared {
             Some(shared) => shared.sibling(),
             None => self.planner(),
