@@ -216,6 +216,9 @@ fn every_protocol_fault_stops_the_run_with_exit_2_and_names_bot_request_and_answ
         ("not-offered", "ship:tea"),
         ("late", "answered nothing"),
         ("exit", "exited"),
+        // It stays, so the fault is the line, not an exit.
+        ("not-utf8", "not UTF-8 text"),
+        ("twice-keyed", "duplicate field `id`"),
     ];
     for (mode, said) in cases {
         let out = arena(&[

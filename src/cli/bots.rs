@@ -7,7 +7,7 @@
 //! bot is stopped, and the fault names the bot, the request and the answer.
 
 use crate::engine::arena::{Ask, Fault, LayoutAsk, Maker, Policy, seat_names};
-use crate::parse::layout;
+use crate::parse::{json, layout};
 use crate::position::Position;
 use crate::rules::{Action, Layout};
 use serde_json::{Value, json};
@@ -46,8 +46,8 @@ struct Instance {
     child: Child,
     stdin: Option<ChildStdin>,
     /// Lines of its standard output, read by a thread of their own so that a
-    /// silent bot can be timed out.
-    lines: Receiver<String>,
+    /// silent bot can be timed out; one that is not UTF-8 as `Err`, lossily.
+    lines: Receiver<Result<String, String>>,
     timeout: Duration,
     next_id: u64,
 }
@@ -77,8 +77,21 @@ impl Instance {
             .ok_or_else(|| fault("no standard output".into()))?;
         let (send, lines) = channel();
         std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
+            let mut reader = BufReader::new(stdout);
+            loop {
+                let mut bytes = Vec::new();
+                match reader.read_until(b'\n', &mut bytes) {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) => {}
+                }
+                if bytes.ends_with(b"\n") {
+                    bytes.pop();
+                }
+                if bytes.ends_with(b"\r") {
+                    bytes.pop();
+                }
+                let line = String::from_utf8(bytes)
+                    .map_err(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
                 if send.send(line).is_err() {
                     break;
                 }
@@ -129,9 +142,19 @@ impl Instance {
                 return Err(self.fault(request, None, "it exited without answering"));
             }
         };
-        match serde_json::from_str::<Value>(&line) {
+        let line = match line {
+            Ok(line) => line,
+            Err(lossy) => return Err(self.fault(request, Some(lossy), "not UTF-8 text")),
+        };
+        // Read as every JSON input is: a key given twice is refused, not
+        // silently the last.
+        match json::value(&line) {
             Ok(v) if v.is_object() => Ok((v, line)),
-            _ => Err(self.fault(request, Some(line), "not one line of JSON (an object)")),
+            Ok(_) => Err(self.fault(request, Some(line), "not one line of JSON (an object)")),
+            Err(e) => {
+                let why = format!("not one line of JSON (an object): {e}");
+                Err(self.fault(request, Some(line), &why))
+            }
         }
     }
 

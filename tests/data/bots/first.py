@@ -2,7 +2,8 @@
 """A bot of the protocol (BOTS.md) that always answers the first option.
 
 With a mode it breaks the protocol instead, once, for the referee's fault tests:
-garbage, wrong-id, not-offered, late, exit. With `--log FILE` it appends every
+garbage, wrong-id, not-offered, late, exit, not-utf8 (a byte that is not UTF-8,
+and it stays), twice-keyed (its id given twice). With `--log FILE` it appends every
 decide request it is sent to FILE, one JSON line each.
 """
 import json
@@ -25,6 +26,14 @@ for line in sys.stdin:
         answer = {"id": request["id"], field: request["options"][0]}
         if mode == "garbage":
             print("this is not json", flush=True)
+            continue
+        if mode == "not-utf8":
+            sys.stdout.buffer.write(b'{"id": %d, "action": "p\xffass"}\n' % request["id"])
+            sys.stdout.flush()
+            continue
+        if mode == "twice-keyed":
+            print('{"id": %d, "id": %d, "action": %s}'
+                  % (request["id"], request["id"], json.dumps(answer[field])), flush=True)
             continue
         if mode == "wrong-id":
             answer["id"] = request["id"] + 100
