@@ -1251,6 +1251,23 @@ fn r7_a_session_begun_where_the_pirates_can_only_stay_plays_their_stay_first() {
 }
 
 #[test]
+fn r6_r8_a_session_begun_with_every_ship_in_port_settles_at_once_and_says_so() {
+    // The small pilot to decide, every ship docked: the pilots have nothing
+    // to move (R8) and roll 3 moves nothing (R6).
+    let start =
+        "red*,blue,green,yellow 2:small JD:red.blue SD:green GD:yellow H:blue,green,yellow s:red";
+    let out = session(&["session", "--pos", start], "");
+    let said = "No ship is at sea, so the pilots have nothing to move and roll 3 moves nothing.";
+    assert!(out.starts_with(said), "{out}");
+    let out = unwrapped(&out);
+    // Begun in mid-voyage: its placements were never seen.
+    assert!(out.contains("Profit since the session began"), "{out}");
+    // No event of this session to take back.
+    assert!(!out.contains("'undo' takes the last event back"), "{out}");
+    assert!(out.contains("'quit' leaves."), "{out}");
+}
+
+#[test]
 fn names_that_need_quotes_are_read_in_events_new_and_bid() {
     // "Anna B" holds a space: in the notation it is quoted; typed, quoted or
     // not, it names the player; the next voyage's start quotes it again.

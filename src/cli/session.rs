@@ -957,13 +957,20 @@ impl Session {
             let heading = format!("Profit over {} voyages:", self.finished.len() + 1);
             out += &settlement::profits(v, &total, &heading);
         }
-        out += if v.game_over.is_some() {
-            "'undo' takes the last event back, 'quit' leaves.\n"
+        // A session begun where the voyage settled at once has no event to
+        // take back.
+        let undo = match self.history.len() > 1 || !self.finished.is_empty() {
+            true => "'undo' takes the last event back, ",
+            false => "",
+        };
+        out += &if v.game_over.is_some() {
+            format!("{undo}'quit' leaves.\n")
         } else {
-            "The voyage is over: 'bid' values the auction for the next one (R16), \
-             'layouts' its layouts; 'new J2 S3 G4' starts it (its layout; a name \
-             first makes that player harbour master), 'undo' takes the last event \
-             back, 'quit' leaves.\n"
+            format!(
+                "The voyage is over: 'bid' values the auction for the next one (R16), \
+                 'layouts' its layouts; 'new J2 S3 G4' starts it (its layout; a name \
+                 first makes that player harbour master), {undo}'quit' leaves.\n"
+            )
         };
         render::wrap::wrap(&out, self.options.fit.width)
     }
@@ -976,7 +983,10 @@ impl Session {
                 let s = p.state();
                 s.rolls_done == 0 && s.player_ids().all(|q| s.placed(q) == 0 && !s.has_passed(q))
             }
-            _ => true,
+            // Settled at once: begun at its end, where the session played
+            // the rest itself (no voyage's start settles).
+            Some(Outcome::Settled(_)) => false,
+            None => true,
         };
         if from_start {
             "Profit over the voyage (R13; a mortgage's 12 is not profit):"
@@ -1031,9 +1041,9 @@ impl Session {
         {
             return Err(format!("--me: '{me}' is not a player of that voyage"));
         }
+        let mut first = Step::start(start)?;
         let profits = self.profits(&v);
         self.awaiting_layout = false;
-        let mut first = Step::start(start)?;
         // The bid and the share bought count in the new voyage's profit.
         if let Some((hm, paid)) = payer {
             first.cash[hm as usize] = -(paid as i64);

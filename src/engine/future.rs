@@ -625,26 +625,20 @@ impl Planner {
 
     /// The first roll on the line the model expects from `s` (`mark` and
     /// `left` as for [`Planner::value`]), when the horizon sums it over a
-    /// sample of its outcomes: the outcome after each of the horizon's die
-    /// triples, in its order. Their mean is that roll's value, and so, but for
-    /// the cash of the placements on the way, `s`'s. `None` when the line
-    /// meets no sampled roll (its value is then exact).
-    pub fn sampled_roll(
+    /// sample of its outcomes: the roll's state, with the mark and plies
+    /// there. `None` when the line meets no sampled roll.
+    fn first_sampled_roll(
         &mut self,
         s: &State,
         mut mark: Mark,
         mut left: u16,
-    ) -> Found<Option<Vec<Outcome>>> {
+    ) -> Found<Option<(State, Mark, u16)>> {
         let exact = self.horizon.as_ref().is_none_or(Horizon::exact);
         let mut t = *s;
         while !exact && self.places(&t) {
             left = self.plies(left);
             if t.phase == Phase::Roll {
-                let mut out = Vec::new();
-                for (dice, _) in self.rolls(&t) {
-                    out.push(self.value(&rules::roll(&t, dice), mark, left)?);
-                }
-                return Ok(Some(out));
+                return Ok(Some((t, mark, left)));
             }
             // The same choices the value was made of (memoised).
             let Some(a) = self.choice(&t, mark, left)? else {
@@ -656,6 +650,42 @@ impl Planner {
             t = next;
         }
         Ok(None)
+    }
+
+    /// The sampled rolls on the line from `s`, as a table: row `i` holds,
+    /// after the first sampled roll came out as the horizon's `i`-th die
+    /// triple, the outcome after each triple `j` of the next sampled roll on
+    /// the line from there (every entry the same when there is none). The
+    /// mean of the table is the first roll's value, and so, but for the cash
+    /// of the placements on the way, `s`'s. `None` when the line meets no
+    /// sampled roll (its value is then exact). A third sampled roll cannot
+    /// come: nobody places after roll 3.
+    pub fn sampled_rolls(
+        &mut self,
+        s: &State,
+        mark: Mark,
+        left: u16,
+    ) -> Found<Option<Vec<Vec<Outcome>>>> {
+        let Some((t, mark, left)) = self.first_sampled_roll(s, mark, left)? else {
+            return Ok(None);
+        };
+        let dice: Vec<_> = self.rolls(&t).into_iter().map(|(d, _)| d).collect();
+        let mut table = Vec::with_capacity(dice.len());
+        for &first in &dice {
+            let after = rules::roll(&t, first);
+            let row = match self.first_sampled_roll(&after, mark, left)? {
+                Some((u, mark, left)) => {
+                    let mut row = Vec::with_capacity(dice.len());
+                    for &second in &dice {
+                        row.push(self.value(&rules::roll(&u, second), mark, left)?);
+                    }
+                    row
+                }
+                None => vec![self.value(&after, mark, left)?; dice.len()],
+            };
+            table.push(row);
+        }
+        Ok(Some(table))
     }
 
     /// The exact solver under `none`, for decisions after the last placement.

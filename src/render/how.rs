@@ -270,8 +270,9 @@ fn rounds_words(
     let rolls: Vec<String> = (from + 1..=through).map(|r| r.to_string()).collect();
     let dice = match (rolls.len(), samples >= 216) {
         (0, _) => String::new(),
+        (1, true) => format!("; roll {} summed over all 216 outcomes", rolls[0]),
         (_, true) => format!(
-            "; roll {} summed over all 216 outcomes",
+            "; rolls {} each summed over all 216 outcomes",
             rolls.join(" and ")
         ),
         (1, false) => format!(

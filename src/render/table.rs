@@ -285,6 +285,11 @@ fn method_lines(how: &How, width: usize) -> String {
     if how.shares_counted {
         clauses.push("shares counted".into());
     }
+    if let Some(dof) = how.dof {
+        clauses.push(format!(
+            "estimates: ± is a 95% interval (Student's t, {dof} degrees of freedom)"
+        ));
+    }
     if let Some(s) = &how.sampling {
         let mut run = format!(
             "{} play-outs, seed {}, stopped by {}",
@@ -765,9 +770,10 @@ fn verdict_line(v: &Verdict, how: &How) -> Option<String> {
             "Not settled: P(best) {} only; more play-outs would tell (--until-settled).\n",
             percent(*p_best)
         )),
-        // A search on a sample of each roll's outcomes: a larger one would.
+        // A search on a sample of each roll's outcomes: one on more of them
+        // would (a larger budget may buy a longer horizon instead).
         Verdict::Open { p_best } => Some(format!(
-            "Not settled: P(best) {} only; more of each roll's outcomes would tell (--max-nodes, --time-limit).\n",
+            "Not settled: P(best) {} only; a search on more of each roll's outcomes would tell.\n",
             percent(*p_best)
         )),
     }

@@ -23,65 +23,112 @@ use crate::report::{Advice, Method, Odds, ShipOdds};
 use crate::rules::{self, State};
 use std::time::Duration;
 
-/// A sampled roll's outcomes, one per die triple, on the line after an
-/// option (or from the position); all equal when the line meets none.
+/// The sampled rolls on the line after an option (or from the position):
+/// `outcomes[i][j]`, after the first sampled roll came out as the `i`-th die
+/// triple and the second (if any) as the `j`-th ([`Planner::sampled_rolls`]).
 struct Line {
-    outcomes: Vec<Outcome>,
+    outcomes: Vec<Vec<Outcome>>,
+    /// The line met a sampled roll (else its value is exact).
+    sampled: bool,
 }
 
 impl Line {
     /// The line from `s` as the planner valued it (its memo holds every
-    /// value on the way); `samples` outcomes, all zero when no sampled roll
-    /// lies on it.
+    /// value on the way); all zero when no sampled roll lies on it.
     fn from(planner: &mut Planner, s: &State, mark: Mark, left: u16, samples: usize) -> Line {
-        let outcomes = planner
-            .sampled_roll(s, mark, left)
-            .expect("a search without a node budget")
-            .unwrap_or_else(|| vec![Outcome::default(); samples]);
-        Line { outcomes }
+        let table = planner
+            .sampled_rolls(s, mark, left)
+            .expect("a search without a node budget");
+        Line {
+            sampled: table.is_some(),
+            outcomes: table.unwrap_or_else(|| vec![vec![Outcome::default(); samples]; samples]),
+        }
+    }
+
+    fn k(&self) -> usize {
+        self.outcomes.len()
+    }
+
+    /// The means of `f` over each row (after the first roll's triple `i`)
+    /// and each column (the second roll's triple `j`).
+    fn margins(&self, f: &impl Fn(&Outcome) -> f64) -> (Vec<f64>, Vec<f64>) {
+        let k = self.k() as f64;
+        let rows = self
+            .outcomes
+            .iter()
+            .map(|row| row.iter().map(f).sum::<f64>() / k);
+        let columns =
+            (0..self.k()).map(|j| self.outcomes.iter().map(|row| f(&row[j])).sum::<f64>() / k);
+        (rows.collect(), columns.collect())
+    }
+
+    /// The covariance of the means of `f` over this line and `other`'s.
+    /// With one sampled roll, that of a sample of `K` of the 216 triples
+    /// without replacement, `(1 - K/216) S_xy / K`. With two, the same
+    /// triples stand for both rolls: the means are those of a crossed table,
+    /// whose rows (the first roll) and columns (the second) each add their
+    /// spread; the interaction, counted in both, makes it a little larger
+    /// than the truth, never smaller.
+    fn cov(&self, other: &Line, f: impl Fn(&Outcome) -> f64) -> f64 {
+        let k = self.k().min(other.k());
+        if k < 2 {
+            return f64::INFINITY;
+        }
+        let (a, b) = (self.margins(&f), other.margins(&f));
+        let spread = |x: &[f64], y: &[f64]| {
+            let (mx, my) = (mean(x), mean(y));
+            let sum: f64 = x.iter().zip(y).map(|(x, y)| (x - mx) * (y - my)).sum();
+            sum / (k - 1) as f64
+        };
+        let finite = 1.0 - k as f64 / BLOCK as f64;
+        finite * (spread(&a.0, &b.0) + spread(&a.1, &b.1)) / k as f64
+    }
+
+    /// The standard error of every component of the mean outcome. A
+    /// probability that came out the same after every triple (all 0 or all
+    /// 1, say) has no spread, yet the other triples may differ: its error is
+    /// then that of a proportion near its `K` draws, `p = (K m + 1/2) / (K +
+    /// 1)` (never 0 or 1).
+    fn stderr(&self) -> Outcome {
+        let mut out = Outcome::default();
+        let se = |f: &dyn Fn(&Outcome) -> f64| self.cov(self, f).max(0.0).sqrt();
+        for p in 0..out.value.len() {
+            out.value[p] = se(&|o| o.value[p]);
+        }
+        let k = self.k() as f64;
+        let finite = 1.0 - k / BLOCK as f64;
+        let floored = |x: f64, m: f64| match (self.sampled, x > 0.0) {
+            (true, false) => {
+                let p = (k * m.clamp(0.0, 1.0) + 0.5) / (k + 1.0);
+                (finite * p * (1.0 - p) / k).sqrt()
+            }
+            _ => x,
+        };
+        let mean = self.mean();
+        for i in 0..rules::SHIPS {
+            out.harbour[i] = floored(se(&|o| o.harbour[i]), mean.harbour[i]);
+            out.plundered[i] = floored(se(&|o| o.plundered[i]), mean.plundered[i]);
+        }
+        out.paid = floored(se(&|o| o.paid), mean.paid);
+        out
     }
 
     fn mean(&self) -> Outcome {
         let mut out = Outcome::default();
-        let w = 1.0 / self.outcomes.len().max(1) as f64;
-        for o in &self.outcomes {
+        let w = 1.0 / (self.k() * self.k()).max(1) as f64;
+        for o in self.outcomes.iter().flatten() {
             out.add(w, o);
         }
         out
     }
 
-    /// The covariance of the means of `f` over this line and `other`'s.
-    fn cov(&self, other: &Line, f: impl Fn(&Outcome) -> f64) -> f64 {
-        let k = self.outcomes.len().min(other.outcomes.len());
-        if k < 2 {
-            return f64::INFINITY;
-        }
-        let (a, b) = (self.mean(), other.mean());
-        let sum: f64 = (self.outcomes.iter().zip(&other.outcomes))
-            .map(|(x, y)| (f(x) - f(&a)) * (f(y) - f(&b)))
-            .sum();
-        let finite = 1.0 - k as f64 / BLOCK as f64;
-        (finite * sum / ((k - 1) * k) as f64).max(0.0)
-    }
-
-    /// The standard error of every component of the mean outcome.
-    fn stderr(&self) -> Outcome {
-        let mut out = Outcome::default();
-        let n = out.value.len();
-        for p in 0..n {
-            out.value[p] = self.cov(self, |o| o.value[p]).sqrt();
-        }
-        for i in 0..rules::SHIPS {
-            out.harbour[i] = self.cov(self, |o| o.harbour[i]).sqrt();
-            out.plundered[i] = self.cov(self, |o| o.plundered[i]).sqrt();
-        }
-        out.paid = self.cov(self, |o| o.paid).sqrt();
-        out
-    }
-
     fn dof(&self) -> u64 {
-        self.outcomes.len().saturating_sub(1) as u64
+        self.k().saturating_sub(1) as u64
     }
+}
+
+fn mean(x: &[f64]) -> f64 {
+    x.iter().sum::<f64>() / x.len().max(1) as f64
 }
 
 /// Each ship's odds with their standard errors from `line`.
@@ -149,7 +196,7 @@ pub(super) fn advice(
         elapsed: Duration::ZERO,
         dof: Some(lines.first().map_or(0, Line::dof)),
     };
-    sample::estimate_p_best(&mut estimate);
+    p_best(&mut estimate);
     for (o, arm) in advice.options.iter_mut().zip(&estimate.arms) {
         o.stderr = Some(arm.ev_stderr);
         o.gain_stderr = Some(arm.gain_stderr);
@@ -162,6 +209,29 @@ pub(super) fn advice(
     advice.verdict = super::sampled::verdict(&estimate, rule);
     advice.how.method = Method::MonteCarlo;
     advice.how.dof = estimate.dof;
+}
+
+/// Each option's `P(best)`. With fewer triples than options the covariance
+/// has too few dimensions to rank them all (a few would take every draw):
+/// the options are then drawn independently, each with its own error, which
+/// leaves the leader less sure than its pairing would.
+fn p_best(estimate: &mut Estimate) {
+    let n = estimate.arms.len();
+    let dof = estimate.dof.unwrap_or(u64::MAX);
+    if dof >= n.saturating_sub(1) as u64 {
+        sample::estimate_p_best(estimate);
+        return;
+    }
+    let mut independent = estimate.clone();
+    for i in 0..n {
+        for j in (0..n).filter(|&j| j != i) {
+            independent.cov[i * n + j] = 0.0;
+        }
+    }
+    sample::estimate_p_best(&mut independent);
+    for (arm, drawn) in estimate.arms.iter_mut().zip(&independent.arms) {
+        arm.p_best = drawn.p_best;
+    }
 }
 
 /// Fills the odds' standard errors from the line the planner expects from

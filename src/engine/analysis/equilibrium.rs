@@ -218,7 +218,9 @@ fn by_rounds<A: Answer>(cache: &mut Cache, s: &State, request: &Request) -> A {
         mut planner,
     } = best;
     planner.swap_solver(solver);
-    let how = rounds_how(request, nodes, &horizon, (start, last), stopped);
+    // The rolls the search began with: a roll due at the start is the
+    // first it sums.
+    let how = rounds_how(request, nodes, &horizon, (s.rolls_done, last), stopped);
     let mut answer = finish::<A>(request, s, raw, &mut planner, future::ALL, how);
     if !horizon.exact() {
         answer.add_dice_errors(s, &mut planner, request, horizon.dice.len());
@@ -229,7 +231,8 @@ fn by_rounds<A: Answer>(cache: &mut Cache, s: &State, request: &Request) -> A {
 
 /// How a search round by round was done: the equilibrium itself when its
 /// horizon reached the last round with every roll enumerated, else the rounds
-/// it reached (rolls `span.0` to the horizon, of `span.1`) and why it stopped.
+/// it reached (from `span.0` rolls made to the horizon, the last round after
+/// `span.1`) and why it stopped.
 fn rounds_how(
     request: &Request,
     nodes: u64,
@@ -237,7 +240,7 @@ fn rounds_how(
     span: (u8, u8),
     stopped: Limit,
 ) -> How {
-    let (start, last) = span;
+    let (made, last) = span;
     let max = request.max_nodes;
     let seed = request.sampling.seed;
     let whole = horizon.through_rolls >= last && horizon.exact();
@@ -257,7 +260,7 @@ fn rounds_how(
                 max_nodes: max,
             },
             Some(Approximation::Rounds {
-                from_rolls: start,
+                from_rolls: made,
                 through_rolls: horizon.through_rolls,
                 last_rolls: last,
                 samples: horizon.dice.len().min(216),
