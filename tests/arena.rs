@@ -252,6 +252,27 @@ fn every_protocol_fault_stops_the_run_with_exit_2_and_names_bot_request_and_answ
 }
 
 #[test]
+fn a_record_that_cannot_be_written_is_refused_before_the_match() {
+    let out = arena(&[
+        "--candidate",
+        "none",
+        "--baseline",
+        "random",
+        "--deals",
+        "400",
+        "--record",
+        "/no/such/folder/record.jsonl",
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(out.stdout.is_empty());
+    assert!(
+        err.contains("--record: cannot create '/no/such/folder/record.jsonl'"),
+        "{err}"
+    );
+}
+
+#[test]
 fn policies_that_are_not_policies_are_refused() {
     for bad in ["smart", "cmd:", "greedy2"] {
         let out = arena(&["--candidate", bad, "--baseline", "none", "--deals", "1"]);

@@ -14,6 +14,7 @@ use crate::position::Position;
 use crate::render;
 use crate::report::Future;
 use serde_json::{Value, json};
+use std::fs::File;
 use std::io::{IsTerminal, Write};
 use std::time::Duration;
 
@@ -74,6 +75,16 @@ pub struct ArenaTask {
 /// Plays the match and returns what to print.
 pub fn run(task: &ArenaTask, config: &Config) -> Result<String, Error> {
     let (request, threads) = (&config.request, config.threads);
+    // The record's file is made before the match, so that a path that
+    // cannot be written is refused at once, not after hours of play.
+    let record = match &task.record {
+        Some(path) => Some((
+            path,
+            File::create(path)
+                .map_err(|e| Error::Usage(format!("--record: cannot create '{path}': {e}")))?,
+        )),
+        None => None,
+    };
     let candidate = maker(&task.candidate, request, task);
     let baseline = maker(&task.baseline, request, task);
     let pool = rayon::ThreadPoolBuilder::new()
@@ -94,9 +105,9 @@ pub fn run(task: &ArenaTask, config: &Config) -> Result<String, Error> {
     });
     bar.finish();
     let outcome = played.map_err(|fault| Error::Usage(format!("arena stopped: {fault}")))?;
-    if let Some(path) = &task.record {
+    if let Some((path, file)) = record {
         let names = [candidate.name(), baseline.name()];
-        write_record(path, &outcome.voyages, &names)?;
+        write_record(path, file, &outcome.voyages, &names)?;
     }
     Ok(render::renderer_fit(config.format, config.fit).arena(&outcome.report))
 }
@@ -132,9 +143,14 @@ fn maker(spec: &PolicySpec, request: &Request, task: &ArenaTask) -> Box<dyn Make
 
 /// One JSON line per voyage: the deal, whose replay it is, who sat where, its
 /// start in the notation, its events and every seat's profit.
-fn write_record(path: &str, voyages: &[Recorded], names: &[String; 2]) -> Result<(), Error> {
+fn write_record(
+    path: &str,
+    file: File,
+    voyages: &[Recorded],
+    names: &[String; 2],
+) -> Result<(), Error> {
     let io = |e: std::io::Error| Error::Io(format!("--record '{path}': {e}"));
-    let mut out = std::io::BufWriter::new(std::fs::File::create(path).map_err(io)?);
+    let mut out = std::io::BufWriter::new(file);
     for v in voyages {
         let seats = arena::seat_names(v.played.start.players);
         let start = Position::from_parts(seats.clone(), v.played.start);
