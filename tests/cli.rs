@@ -258,6 +258,10 @@ fn bad_files_and_flags_exit_2() {
             "--seed: must not be negative, found -1",
         ),
         (
+            vec!["advise", example, "--seed=-1"],
+            "--seed: must not be negative, found -1",
+        ),
+        (
             vec!["advise", example, "--time-limit", "-1.5"],
             "--time-limit: must not be negative, found -1.5",
         ),

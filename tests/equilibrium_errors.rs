@@ -8,7 +8,7 @@ mod common;
 use manila_odds::Position;
 use manila_odds::engine::analysis::{self, MethodChoice, Request};
 use manila_odds::engine::sample::Settings;
-use manila_odds::report::{Advice, Approximation, Future, Method, Odds, t_quantile};
+use manila_odds::report::{Advice, Approximation, Future, Method, Odds, Verdict, t_quantile};
 
 /// POSITION.md's example with red and blue passed (R5): green and yellow
 /// place until roll 2, and again after it, so that the search through roll
@@ -157,6 +157,9 @@ fn r6_r14_two_sampled_rolls_are_both_named_and_their_errors_count_both() {
     // 5,000,000 nodes sum both rolls whole; 1,000,000 reach 16 triples.
     let exact = roll_due_odds(1, 5_000_000);
     assert_eq!(exact.how.method, Method::Exact);
+    // Searched to the last round on every triple: the equilibrium itself,
+    // with nothing approximated (the last round follows roll 2).
+    assert_eq!(exact.how.approximation, None);
     let (mut beyond, mut count) = (0, 0);
     for seed in 1..=SEEDS {
         let o = roll_due_odds(seed, WHOLE);
@@ -212,4 +215,24 @@ fn r14_four_triples_give_student_s_errors_and_every_ship_s_odds_an_error() {
         beyond * 100 <= 10 * count,
         "{beyond} of {count} outside their 95% interval"
     );
+}
+
+#[test]
+fn r14_with_fewer_triples_than_options_the_verdict_rests_on_p_best_alone() {
+    for seed in 1..=10 {
+        let a = advise(seed, 20_000);
+        if samples(&a.how) != Some(4) {
+            continue;
+        }
+        assert!(a.options.len() > 4, "more options than triples");
+        let leader = a.best().and_then(|o| o.p_best).expect("P(best)");
+        // A paired test of a lead or a tie would contradict P(best).
+        match a.verdict {
+            Verdict::Sure { p_best, at_least } => {
+                assert!(p_best >= at_least && (p_best - leader).abs() < 1e-12);
+            }
+            Verdict::Open { p_best } => assert!((p_best - leader).abs() < 1e-12),
+            ref other => panic!("seed {seed}: {other:?}"),
+        }
+    }
 }

@@ -104,6 +104,18 @@ fn one_line(e: &clap::Error, argv: &[OsString]) -> String {
         let value = negative(&argv[at]).unwrap_or(invalid);
         return format!("{flag}: must not be negative, found {value}");
     }
+    // `--seed=-1`: the value reached the flag's parser, which says "invalid
+    // digit"; the reason is its sign.
+    let value = e.get(ContextKind::InvalidValue).map(ToString::to_string);
+    if e.kind() == ErrorKind::ValueValidation
+        && let (Some(arg), Some(value)) = (e.get(ContextKind::InvalidArg), value)
+        && value.starts_with('-')
+        && value.parse::<f64>().is_ok()
+    {
+        let flag = arg.to_string();
+        let flag = flag.split_whitespace().next().unwrap_or_default();
+        return format!("{flag}: must not be negative, found {value}");
+    }
     let text = e.render().to_string();
     let mut paragraphs = text.split("\n\n").map(|p| {
         let lines: Vec<&str> = p.lines().map(str::trim).filter(|l| !l.is_empty()).collect();

@@ -773,7 +773,7 @@ fn verdict_line(v: &Verdict, how: &How) -> Option<String> {
         // A search on a sample of each roll's outcomes: one on more of them
         // would (a larger budget may buy a longer horizon instead).
         Verdict::Open { p_best } => Some(format!(
-            "Not settled: P(best) {} only; a search on more of each roll's outcomes would tell.\n",
+            "Not settled: P(best) {} only; a search on more of each roll's outcomes would tell (a larger --max-nodes may give one).\n",
             percent(*p_best)
         )),
     }

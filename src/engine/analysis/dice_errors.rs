@@ -21,7 +21,7 @@ use super::Request;
 use crate::engine::future::{ALL, Planner, plies_after};
 use crate::engine::sample::{self, ArmEstimate, BLOCK, Estimate, Stop};
 use crate::engine::values::{Mark, Outcome, option_mark};
-use crate::report::{Advice, Method, Odds, ShipOdds};
+use crate::report::{Advice, Method, Odds, ShipOdds, Verdict};
 use crate::rules::{self, State};
 use std::time::Duration;
 
@@ -209,7 +209,12 @@ pub(super) fn advice(
         ships_with(&mut advice.ships, best);
     }
     let rule = request.sampling.settle.unwrap_or(sample::SETTLE);
-    advice.verdict = super::sampled::verdict(&estimate, rule);
+    advice.verdict = match ranked_independently(&estimate) {
+        // P(best) drawn without the pairing: the paired tests of a tie or
+        // a lead would say more than it, and contradict it.
+        true => by_p_best(&estimate, rule),
+        false => super::sampled::verdict(&estimate, rule),
+    };
     advice.how.method = Method::MonteCarlo;
     advice.how.dof = estimate.dof;
 }
@@ -220,8 +225,7 @@ pub(super) fn advice(
 /// leaves the leader less sure than its pairing would.
 fn p_best(estimate: &mut Estimate) {
     let n = estimate.arms.len();
-    let dof = estimate.dof.unwrap_or(u64::MAX);
-    if dof >= n.saturating_sub(1) as u64 {
+    if !ranked_independently(estimate) {
         sample::estimate_p_best(estimate);
         return;
     }
@@ -234,6 +238,29 @@ fn p_best(estimate: &mut Estimate) {
     sample::estimate_p_best(&mut independent);
     for (arm, drawn) in estimate.arms.iter_mut().zip(&independent.arms) {
         arm.p_best = drawn.p_best;
+    }
+}
+
+/// Whether the options outnumber the dimensions of their paired errors
+/// (the triples less one): `P(best)` then draws them independently.
+fn ranked_independently(estimate: &Estimate) -> bool {
+    let options = estimate.arms.len().saturating_sub(1) as u64;
+    estimate.dof.is_some_and(|dof| dof < options)
+}
+
+/// The verdict by the leader's `P(best)` alone: settled when it reaches
+/// the rule's, else open.
+fn by_p_best(estimate: &Estimate, rule: sample::Settle) -> Verdict {
+    let Some(leader) = sample::leader(estimate) else {
+        return Verdict::Exact;
+    };
+    let p_best = estimate.arms[leader].p_best;
+    match p_best >= rule.p_best {
+        true => Verdict::Sure {
+            p_best,
+            at_least: rule.p_best,
+        },
+        false => Verdict::Open { p_best },
     }
 }
 

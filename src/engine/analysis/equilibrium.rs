@@ -143,7 +143,9 @@ fn by_rounds<A: Answer>(cache: &mut Cache, s: &State, request: &Request) -> A {
         Phase::Roll => s.rolls_done + 1,
         _ => s.rolls_done,
     };
-    let last = start + rolls_before_last_round(s);
+    // The rolls made when the last round begins (a roll due at the start
+    // is one of them).
+    let last = s.rolls_done + rolls_before_last_round(s);
     let until = deadline(request);
     let mut solver = cache.lend_solver(request.valuation);
     // Until the next roll: no chance node inside, so nothing is sampled.
