@@ -80,41 +80,10 @@ pub fn terminal_safe(text: &str) -> String {
 }
 
 /// Clap's complaint in one line, as every other error is: its first
-/// paragraph, and a suggestion when it has one, without the usage lines. A
-/// negative number after a flag is named with that flag (clap takes it for
-/// a flag of its own, and its tip to write `-- -1` would make it the
-/// position).
+/// paragraph, and a suggestion when it has one, without the usage lines.
 fn one_line(e: &clap::Error, argv: &[OsString]) -> String {
-    use clap::error::ContextKind;
-    let invalid = e.get(ContextKind::InvalidArg).map(ToString::to_string);
-    // Clap names `-1` of `-1.5`: the argument itself is the number.
-    let negative = |a: &OsString| {
-        a.to_str()
-            .filter(|a| a.starts_with('-') && a.parse::<f64>().is_ok())
-            .map(str::to_string)
-    };
-    if e.kind() == ErrorKind::UnknownArgument
-        && let Some(invalid) = invalid
-        && let Some(at) = argv
-            .iter()
-            .position(|a| negative(a).is_some_and(|n| n.starts_with(invalid.as_str())))
-        && let Some(flag) = at.checked_sub(1).and_then(|k| argv[k].to_str())
-        && flag.starts_with("--")
-    {
-        let value = negative(&argv[at]).unwrap_or(invalid);
-        return format!("{flag}: must not be negative, found {value}");
-    }
-    // `--seed=-1`: the value reached the flag's parser, which says "invalid
-    // digit"; the reason is its sign.
-    let value = e.get(ContextKind::InvalidValue).map(ToString::to_string);
-    if e.kind() == ErrorKind::ValueValidation
-        && let (Some(arg), Some(value)) = (e.get(ContextKind::InvalidArg), value)
-        && value.starts_with('-')
-        && value.parse::<f64>().is_ok()
-    {
-        let flag = arg.to_string();
-        let flag = flag.split_whitespace().next().unwrap_or_default();
-        return format!("{flag}: must not be negative, found {value}");
+    if let Some(negative) = negative_value(e, argv) {
+        return negative;
     }
     let text = e.render().to_string();
     let mut paragraphs = text.split("\n\n").map(|p| {
@@ -123,10 +92,38 @@ fn one_line(e: &clap::Error, argv: &[OsString]) -> String {
     });
     let first = paragraphs.next().unwrap_or_default();
     let first = first.strip_prefix("error: ").unwrap_or(&first).to_string();
-    let tip = paragraphs.find(|p| p.starts_with("tip: a similar"));
-    match tip {
+    match paragraphs.find(|p| p.starts_with("tip: a similar")) {
         Some(tip) => format!("{first}; {tip}"),
         None => first,
+    }
+}
+
+/// A negative number given to a flag, named with that flag: no flag takes
+/// one. Clap takes `--seed -1`'s `-1` for a flag of its own (and its tip to
+/// write `-- -1` would make it the position), and `--seed=-1`'s for a
+/// value with an invalid digit.
+fn negative_value(e: &clap::Error, argv: &[OsString]) -> Option<String> {
+    use clap::error::ContextKind;
+    let number = |a: &str| a.starts_with('-') && a.parse::<f64>().is_ok();
+    let invalid = e.get(ContextKind::InvalidArg)?.to_string();
+    match e.kind() {
+        // Clap names `-1` of `-1.5`: the argument itself is the number.
+        ErrorKind::UnknownArgument => {
+            let at = argv.iter().position(|a| {
+                a.to_str()
+                    .is_some_and(|a| number(a) && a.starts_with(invalid.as_str()))
+            })?;
+            let flag = argv[at.checked_sub(1)?].to_str()?;
+            let value = argv[at].to_str()?;
+            flag.starts_with("--")
+                .then(|| format!("{flag}: must not be negative, found {value}"))
+        }
+        ErrorKind::ValueValidation => {
+            let value = e.get(ContextKind::InvalidValue)?.to_string();
+            let flag = invalid.split_whitespace().next()?;
+            number(&value).then(|| format!("{flag}: must not be negative, found {value}"))
+        }
+        _ => None,
     }
 }
 
