@@ -325,7 +325,7 @@ fn bad_files_and_flags_exit_2() {
 }
 
 #[test]
-fn help_and_version_exit_0() {
+fn help_and_version_exit_0_and_1_when_they_cannot_be_written() {
     let help = run(&["advise", "--help"]);
     assert!(help.status.success());
     let help = text(&help.stdout);
@@ -333,6 +333,17 @@ fn help_and_version_exit_0() {
         assert!(help.contains(column), "--help explains {column}");
     }
     assert!(run(&["--version"]).status.success());
+    // Output that cannot be written is an error (exit 1), as for results.
+    for args in [&["--help"][..], &["--version"], &["advise", "--help"]] {
+        let full = std::fs::File::create("/dev/full").expect("/dev/full");
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_manila-odds"))
+            .args(args)
+            .stdout(full)
+            .output()
+            .expect("runs");
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert!(text(&out.stderr).starts_with("error: cannot write output"));
+    }
 }
 
 #[test]

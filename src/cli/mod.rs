@@ -50,10 +50,16 @@ where
             eprintln!("error: {}", terminal_safe(&one_line(&e, &argv)));
             return ExitCode::from(e.exit_code() as u8);
         }
-        // Help (on standard error when a command is missing) and the version.
+        // Help (on standard error when a command is missing) and the version:
+        // output that cannot be written is an error, as for any result.
         Err(e) => {
-            let _ = e.print();
-            return ExitCode::from(e.exit_code() as u8);
+            return match e.print() {
+                Err(why) if why.kind() != std::io::ErrorKind::BrokenPipe => {
+                    eprintln!("error: cannot write output: {why}");
+                    ExitCode::from(1)
+                }
+                _ => ExitCode::from(e.exit_code() as u8),
+            };
         }
     };
     match Config::from_args(args).and_then(|config| commands::execute(&config)) {
