@@ -235,12 +235,7 @@ fn every_protocol_fault_stops_the_run_with_exit_2_and_names_bot_request_and_answ
             "--bot-timeout",
             "3",
         ]);
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{mode}: {err}");
-        assert!(
-            out.stdout.is_empty(),
-            "{mode}: no figures for an unfinished run"
-        );
+        let err = refused(&out);
         assert!(err.contains("first.py"), "{mode}: names the bot: {err}");
         assert!(
             err.contains("request 1"),
@@ -249,6 +244,17 @@ fn every_protocol_fault_stops_the_run_with_exit_2_and_names_bot_request_and_answ
         assert!(err.contains(said), "{mode}: says what was answered: {err}");
         assert_eq!(err.lines().count(), 1, "{mode}: one message: {err}");
     }
+}
+
+/// The message of a run refused with exit 2, which printed no figures.
+fn refused(out: &std::process::Output) -> String {
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        out.stdout.is_empty(),
+        "no figures for an unfinished run: {err}"
+    );
+    err
 }
 
 #[test]
@@ -263,9 +269,7 @@ fn a_record_that_cannot_be_written_is_refused_before_the_match() {
         "--record",
         "/no/such/folder/record.jsonl",
     ]);
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{err}");
-    assert!(out.stdout.is_empty());
+    let err = refused(&out);
     assert!(
         err.contains("--record: cannot create '/no/such/folder/record.jsonl'"),
         "{err}"

@@ -14,9 +14,13 @@ use manila_odds::report::{Advice, Approximation, Future, Method, Odds, Verdict, 
 /// place until roll 2, and again after it, so that the search through roll
 /// 2 fits whole (216 triples) in well under a second.
 fn two_placing() -> Position {
+    Position::from_json(&two_placing_json()).expect("a valid position")
+}
+
+fn two_placing_json() -> String {
     let mut v: serde_json::Value = serde_json::from_str(&common::position_md_json()).expect("JSON");
     v["passed"] = serde_json::json!(["red", "blue"]);
-    Position::from_json(&v.to_string()).expect("a valid position")
+    v.to_string()
 }
 
 fn request(seed: u64, max_nodes: u64) -> Request {
@@ -235,4 +239,53 @@ fn r14_with_fewer_triples_than_options_the_verdict_rests_on_p_best_alone() {
             ref other => panic!("seed {seed}: {other:?}"),
         }
     }
+}
+
+#[test]
+fn r14_the_table_s_interval_is_student_s_and_an_unspread_ship_gets_a_proportion_s_error() {
+    let json = two_placing_json();
+    let args = |extra: &[&'static str]| {
+        let mut a = vec![
+            "odds",
+            "-",
+            "--future",
+            "equilibrium",
+            "--max-nodes",
+            "20000",
+        ];
+        a.extend(["--seed", "4"]);
+        a.extend(extra);
+        common::run_ok(&a, Some(&json))
+    };
+    let v: serde_json::Value = serde_json::from_str(&args(&["--json"])).expect("JSON");
+    assert_eq!(v["stderr_dof"], 3, "{v}");
+    let table = args(&[]);
+    assert!(
+        table.contains("Student's t, 3 degrees of freedom"),
+        "{table}"
+    );
+    // Each player's ± is t(0.975, 3), about 3.18 standard errors, not 1.96.
+    for (name, se) in v["players_stderr"].as_object().expect("errors") {
+        let half = t_quantile(1.959_964, 3) * se.as_f64().expect("a number");
+        let row = table
+            .lines()
+            .find(|l| l.contains(&format!(" {name} ")))
+            .expect("a row per player");
+        assert!(row.contains(&format!("± {half:.2}")), "{row}: ± {half:.2}");
+    }
+    // A ship certain on all 4 triples (silk docks and ginseng does not,
+    // with seed 4): p = (4 m + 1/2) / 5, never 0.
+    let finite = 1.0 - 4.0 / 216.0;
+    let mut floored = 0;
+    for ship in v["ships"].as_array().expect("ships") {
+        let m = ship["p_harbour"].as_f64().expect("odds");
+        if m == 0.0 || m == 1.0 {
+            let p = (4.0 * m + 0.5) / 5.0;
+            let want = (finite * p * (1.0 - p) / 4.0).sqrt();
+            let got = ship["stderr_harbour"].as_f64().expect("an error");
+            assert!((got - want).abs() < 1e-9, "{ship}");
+            floored += 1;
+        }
+    }
+    assert_eq!(floored, 2, "{v}");
 }

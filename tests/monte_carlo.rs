@@ -351,8 +351,7 @@ fn a_time_limit_stops_sampling_between_blocks_not_after_a_whole_round() {
         "0.001",
         "--json",
     ];
-    let json: serde_json::Value = serde_json::from_str(&common::run_ok(&args, None)).expect("JSON");
-    assert_eq!(json["sampling"]["stopped_by"], "time_limit", "{json}");
+    let json = stopped_by_time(&args);
     let samples = json["samples"].as_u64().expect("samples");
     assert!((2 * BLOCK..128 * BLOCK).contains(&samples), "{json}");
 }
@@ -373,7 +372,13 @@ fn r15_a_time_limit_stops_quantal_play_outs_between_blocks_too() {
         "2",
         "--json",
     ];
-    let json: serde_json::Value = serde_json::from_str(&common::run_ok(&args, None)).expect("JSON");
-    assert_eq!(json["sampling"]["stopped_by"], "time_limit", "{json}");
+    let json = stopped_by_time(&args);
     assert_eq!(json["samples"].as_u64(), Some(2 * BLOCK), "{json}");
+}
+
+/// The JSON of a run of the binary that its time limit stopped.
+fn stopped_by_time(args: &[&str]) -> serde_json::Value {
+    let json: serde_json::Value = serde_json::from_str(&common::run_ok(args, None)).expect("JSON");
+    assert_eq!(json["sampling"]["stopped_by"], "time_limit", "{json}");
+    json
 }

@@ -21,7 +21,7 @@ use super::Request;
 use crate::engine::future::{ALL, Planner, plies_after};
 use crate::engine::sample::{self, ArmEstimate, BLOCK, Estimate, Stop};
 use crate::engine::values::{Mark, Outcome, option_mark};
-use crate::report::{Advice, Method, Odds, ShipOdds, Verdict};
+use crate::report::{Advice, Method, Odds, ShipOdds};
 use crate::rules::{self, State};
 use std::time::Duration;
 
@@ -53,37 +53,18 @@ impl Line {
 
     /// The means of `f` over each row (after the first roll's triple `i`)
     /// and each column (the second roll's triple `j`).
-    fn margins(&self, f: &impl Fn(&Outcome) -> f64) -> (Vec<f64>, Vec<f64>) {
+    fn margins(&self, f: impl Fn(&Outcome) -> f64) -> Margins {
         let k = self.k() as f64;
         let rows = self
             .outcomes
             .iter()
-            .map(|row| row.iter().map(f).sum::<f64>() / k);
+            .map(|row| row.iter().map(&f).sum::<f64>() / k);
         let columns =
             (0..self.k()).map(|j| self.outcomes.iter().map(|row| f(&row[j])).sum::<f64>() / k);
-        (rows.collect(), columns.collect())
-    }
-
-    /// The covariance of the means of `f` over this line and `other`'s.
-    /// With one sampled roll, that of a sample of `K` of the 216 triples
-    /// without replacement, `(1 - K/216) S_xy / K`. With two, the same
-    /// triples stand for both rolls: the means are those of a crossed table,
-    /// whose rows (the first roll) and columns (the second) each add their
-    /// spread; the interaction, counted in both, makes it a little larger
-    /// than the truth, never smaller.
-    fn cov(&self, other: &Line, f: impl Fn(&Outcome) -> f64) -> f64 {
-        let k = self.k().min(other.k());
-        if k < 2 {
-            return f64::INFINITY;
+        Margins {
+            rows: rows.collect(),
+            columns: columns.collect(),
         }
-        let (a, b) = (self.margins(&f), other.margins(&f));
-        let spread = |x: &[f64], y: &[f64]| {
-            let (mx, my) = (mean(x), mean(y));
-            let sum: f64 = x.iter().zip(y).map(|(x, y)| (x - mx) * (y - my)).sum();
-            sum / (k - 1) as f64
-        };
-        let finite = 1.0 - k as f64 / BLOCK as f64;
-        finite * (spread(&a.0, &b.0) + spread(&a.1, &b.1)) / k as f64
     }
 
     /// The standard error of every component of the mean outcome. A
@@ -93,7 +74,10 @@ impl Line {
     /// 1)` (never 0 or 1).
     fn stderr(&self) -> Outcome {
         let mut out = Outcome::default();
-        let se = |f: &dyn Fn(&Outcome) -> f64| self.cov(self, f).max(0.0).sqrt();
+        let se = |f: &dyn Fn(&Outcome) -> f64| {
+            let m = self.margins(f);
+            cov(&m, &m).max(0.0).sqrt()
+        };
         for p in 0..out.value.len() {
             out.value[p] = se(&|o| o.value[p]);
         }
@@ -130,6 +114,33 @@ impl Line {
     }
 }
 
+/// A line's means of one figure by row and by column.
+struct Margins {
+    rows: Vec<f64>,
+    columns: Vec<f64>,
+}
+
+/// The covariance of the means of one figure over two lines, from their
+/// margins. With one sampled roll, that of a sample of `K` of the 216
+/// triples without replacement, `(1 - K/216) S_xy / K`. With two, the same
+/// triples stand for both rolls: the means are those of a crossed table,
+/// whose rows (the first roll) and columns (the second) each add their
+/// spread; the interaction, counted in both, makes it a little larger than
+/// the truth, never smaller.
+fn cov(a: &Margins, b: &Margins) -> f64 {
+    let k = a.rows.len().min(b.rows.len());
+    if k < 2 {
+        return f64::INFINITY;
+    }
+    let spread = |x: &[f64], y: &[f64]| {
+        let (mx, my) = (mean(x), mean(y));
+        let sum: f64 = x.iter().zip(y).map(|(x, y)| (x - mx) * (y - my)).sum();
+        sum / (k - 1) as f64
+    };
+    let finite = 1.0 - k as f64 / BLOCK as f64;
+    finite * (spread(&a.rows, &b.rows) + spread(&a.columns, &b.columns)) / k as f64
+}
+
 fn mean(x: &[f64]) -> f64 {
     x.iter().sum::<f64>() / x.len().max(1) as f64
 }
@@ -164,23 +175,28 @@ pub(super) fn advice(
         })
         .collect();
     let n = lines.len();
-    let value = |o: &Outcome| o.value[decider];
-    let mut cov = vec![0.0; n * n];
+    let values: Vec<Margins> = lines
+        .iter()
+        .map(|line| line.margins(|o| o.value[decider]))
+        .collect();
+    let mut matrix = vec![0.0; n * n];
     for i in 0..n {
         for j in 0..n {
-            cov[i * n + j] = lines[i].cov(&lines[j], value);
+            matrix[i * n + j] = cov(&values[i], &values[j]);
         }
     }
     let reference = (advice.options.iter())
         .position(|o| o.action == advice.reference)
         .unwrap_or(0);
-    let c = |i: usize, j: usize| cov[i * n + j];
-    let arms = (advice.options.iter().zip(&lines))
+    let c = |i: usize, j: usize| matrix[i * n + j];
+    // The verdict reads the values, their covariance and `P(best)` only:
+    // the arms' outcomes are the advice's own.
+    let arms = (advice.options.iter())
         .enumerate()
-        .map(|(k, (o, line))| ArmEstimate {
+        .map(|(k, o)| ArmEstimate {
             action: Some(o.action),
-            mean: line.mean(),
-            stderr: line.stderr(),
+            mean: Outcome::default(),
+            stderr: Outcome::default(),
             ev: o.ev,
             ev_stderr: c(k, k).sqrt(),
             gain_stderr: (c(k, k) + c(reference, reference) - 2.0 * c(k, reference))
@@ -192,7 +208,7 @@ pub(super) fn advice(
         .collect();
     let mut estimate = Estimate {
         arms,
-        cov,
+        cov: matrix,
         samples: samples as u64,
         stop: Stop::Samples,
         seed: request.sampling.seed,
@@ -209,12 +225,10 @@ pub(super) fn advice(
         ships_with(&mut advice.ships, best);
     }
     let rule = request.sampling.settle.unwrap_or(sample::SETTLE);
-    advice.verdict = match ranked_independently(&estimate) {
-        // P(best) drawn without the pairing: the paired tests of a tie or
-        // a lead would say more than it, and contradict it.
-        true => by_p_best(&estimate, rule),
-        false => super::sampled::verdict(&estimate, rule),
-    };
+    // P(best) drawn without the pairing: the paired tests of a tie or a
+    // lead would say more than it, and contradict it.
+    let paired = !ranked_independently(&estimate);
+    advice.verdict = super::sampled::verdict(&estimate, rule, paired);
     advice.how.method = Method::MonteCarlo;
     advice.how.dof = estimate.dof;
 }
@@ -246,22 +260,6 @@ fn p_best(estimate: &mut Estimate) {
 fn ranked_independently(estimate: &Estimate) -> bool {
     let options = estimate.arms.len().saturating_sub(1) as u64;
     estimate.dof.is_some_and(|dof| dof < options)
-}
-
-/// The verdict by the leader's `P(best)` alone: settled when it reaches
-/// the rule's, else open.
-fn by_p_best(estimate: &Estimate, rule: sample::Settle) -> Verdict {
-    let Some(leader) = sample::leader(estimate) else {
-        return Verdict::Exact;
-    };
-    let p_best = estimate.arms[leader].p_best;
-    match p_best >= rule.p_best {
-        true => Verdict::Sure {
-            p_best,
-            at_least: rule.p_best,
-        },
-        false => Verdict::Open { p_best },
-    }
 }
 
 /// Fills the odds' standard errors from the line the planner expects from

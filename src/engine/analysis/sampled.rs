@@ -95,13 +95,15 @@ pub(super) fn advice(
         reference: arms.first().and_then(|a| a.action).unwrap_or(Action::Pass),
         ships,
         best_by_model: Vec::new(),
-        verdict: verdict(&e, request.sampling.settle.unwrap_or(sample::SETTLE)),
+        verdict: verdict(&e, request.sampling.settle.unwrap_or(sample::SETTLE), true),
     }
 }
 
 /// How sure the run is of its best option, by the settling rule asked for
-/// (or the default one): whatever stopped it, the same test.
-pub(super) fn verdict(e: &Estimate, rule: sample::Settle) -> Verdict {
+/// (or the default one): whatever stopped it, the same test. `paired`: the
+/// arms' covariance can rank them, so paired tests may find a lead or a
+/// tie; else the leader's `P(best)` alone settles it.
+pub(super) fn verdict(e: &Estimate, rule: sample::Settle, paired: bool) -> Verdict {
     let Some(leader) = sample::leader(e) else {
         return Verdict::Exact;
     };
@@ -111,6 +113,9 @@ pub(super) fn verdict(e: &Estimate, rule: sample::Settle) -> Verdict {
             p_best,
             at_least: rule.p_best,
         };
+    }
+    if !paired {
+        return Verdict::Open { p_best };
     }
     match sample::tied(e, leader, rule.margin) {
         Some(tie) if tie.len() == 1 => Verdict::Ahead { p_best },
