@@ -284,8 +284,20 @@ fn r14_the_table_s_interval_is_student_s_and_an_unspread_ship_gets_a_proportion_
             let want = (finite * p * (1.0 - p) / 4.0).sqrt();
             let got = ship["stderr_harbour"].as_f64().expect("an error");
             assert!((got - want).abs() < 1e-9, "{ship}");
+            // In the table its interval passes 100% or 0%, and is cut there.
+            let half = 100.0 * t_quantile(1.959_964, 3) * got;
+            let range = match m == 1.0 {
+                true => format!("100.0% ({:.1}–100)", 100.0 - half),
+                false => format!("0.0% (0–{half:.1})"),
+            };
+            let cargo = ship["cargo"].as_str().expect("a cargo");
+            let row = (table.lines())
+                .find(|l| l.contains(&format!(" {cargo} ")))
+                .expect("a row per ship");
+            assert!(row.contains(&range), "{row}: {range}");
             floored += 1;
         }
     }
     assert_eq!(floored, 2, "{v}");
+    assert!(table.contains("(a–b) is a 95% interval"), "{table}");
 }

@@ -250,6 +250,7 @@ fn ships_table(
     let mut harbour = Column::new("harbour", false);
     let mut shipyard = Column::new("shipyard", false).droppable(1);
     let mut plundered = Column::new("plundered", false);
+    let mut cut = false;
     for (odds, s) in ships.iter().zip(&position.state().ships) {
         ship.push_same(odds.cargo.name().to_string());
         match s.at_sea() {
@@ -257,19 +258,54 @@ fn ships_table(
             None => at.push("docked".to_string(), "docked".to_string()),
         }
         let (se_h, se_p) = odds.stderr.unzip();
-        let scaled = |se: Option<f64>| se.map(|e| e * 100.0);
-        let cell = |col: &mut Column, p: f64, se: Option<f64>| {
-            col.push(
-                with_interval(p * 100.0, scaled(se), z, pct),
-                compact_interval(p * 100.0, scaled(se), z, pct),
-            )
+        let mut cell = |col: &mut Column, p: f64, se: Option<f64>| {
+            let (full, short, was_cut) = probability_interval(p, se, z);
+            cut |= was_cut;
+            col.push(full, short)
         };
         cell(&mut harbour, odds.p_harbour, se_h);
         cell(&mut shipyard, odds.p_shipyard, se_h);
         cell(&mut plundered, odds.p_plundered, se_p);
     }
     let (table, dropped) = fitted_as(&[ship, at, harbour, shipyard, plundered], width, compact);
-    format!("{table}\n{}", dropped_note(&dropped, width))
+    let note = match cut {
+        true => wrap(CUT_NOTE, width),
+        false => String::new(),
+    };
+    format!("{table}\n{note}{}", dropped_note(&dropped, width))
+}
+
+/// Under a ships table with an interval cut at 0% or 100%.
+const CUT_NOTE: &str = "Ships: ± is in percentage points; (a–b) is a 95% interval \
+    that passed 0% or 100%, cut there.\n";
+
+/// A probability with its 95% interval in percentage points, `z` standard
+/// errors either side: `62.6% ± 0.33`, and compact `62.6%±0.33`. An
+/// interval that passes 0% or 100% (few samples, a probability near either
+/// end) is cut there and shown as the range, `100.0% (52.8–100)`: a
+/// probability lies in 0..100 whatever the samples said, so the cut interval
+/// holds it whenever the whole one does. The flag says it was cut.
+fn probability_interval(p: f64, stderr: Option<f64>, z: f64) -> (String, String, bool) {
+    let x = 100.0 * p;
+    let Some(half) = stderr.map(|se| 100.0 * z * se) else {
+        return (pct(x), pct(x), false);
+    };
+    // Past an end by less than the last digit shown is not past it.
+    let (lo, hi) = (x - half, x + half);
+    if lo > -0.005 && hi < 100.005 {
+        let full = format!("{} ± {half:.2}", pct(x));
+        let short = format!("{}±{half:.2}", pct(x));
+        return (full, short, false);
+    }
+    let end = |e: f64| match e {
+        e if e <= 0.0 => "0".to_string(),
+        e if e >= 100.0 => "100".to_string(),
+        e => format!("{e:.1}"),
+    };
+    let range = format!("{}–{}", end(lo), end(hi));
+    let full = format!("{} ({range})", pct(x));
+    let short = format!("{}({range})", pct(x));
+    (full, short, true)
 }
 
 /// The lines that say how the figures were computed: the method, and the
@@ -875,7 +911,41 @@ fn tie_note(b: &Bids, names: &[&str], width: usize) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{stop_words, whole_percent};
+    use super::{probability_interval, stop_words, whole_percent};
+
+    #[test]
+    fn an_interval_inside_0_to_100_is_plus_or_minus_in_points() {
+        // 62.6% with a standard error of 0.0017: 1.96 × 0.17 = 0.33 points.
+        let (full, short, cut) = probability_interval(0.626, Some(0.0017), 1.96);
+        assert_eq!(
+            (full.as_str(), short.as_str(), cut),
+            ("62.6% ± 0.33", "62.6%±0.33", false)
+        );
+        // An exact probability has no interval at all.
+        assert_eq!(
+            probability_interval(1.0, None, 1.96),
+            ("100.0%".into(), "100.0%".into(), false)
+        );
+        // Nor does a sampled one that never varied and could not: 0 ± 0.
+        assert!(!probability_interval(0.0, Some(0.0), 1.96).2);
+    }
+
+    #[test]
+    fn an_interval_past_0_or_100_is_cut_there_and_shown_as_a_range() {
+        // 4 die triples (t = 3.18): 100% ± 47.2 is 52.8 to 100.
+        let (full, short, cut) = probability_interval(1.0, Some(0.1486), 3.182);
+        assert_eq!(
+            (full.as_str(), short.as_str(), cut),
+            ("100.0% (52.7–100)", "100.0%(52.7–100)", true)
+        );
+        let (full, _, cut) = probability_interval(1.0 / 6.0, Some(0.2093), 3.182);
+        assert_eq!((full.as_str(), cut), ("16.7% (0–83.3)", true));
+        // Past both ends: the whole range.
+        assert_eq!(
+            probability_interval(0.5, Some(0.5), 1.96).0,
+            "50.0% (0–100)"
+        );
+    }
 
     #[test]
     fn a_probability_reads_the_same_however_it_was_summed() {
