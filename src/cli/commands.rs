@@ -14,6 +14,7 @@ use crate::parse::events::{self, Outcome};
 use crate::parse::json;
 use crate::parse::notation;
 use crate::render::{self, Format};
+use crate::report::Future;
 use crate::{Error, Position, rules};
 use std::io::{IsTerminal, Write};
 
@@ -262,7 +263,20 @@ fn catch_interrupts(resume: Resume) {
 /// it is a terminal.
 pub fn progress_bar(what: &str, request: &Request) -> progress::Bar {
     let plan = progress::Plan::of(&request.sampling, what != "odds");
-    progress::Bar::start(std::io::stderr().is_terminal(), what, plan)
+    let mut bar = progress::Bar::start(std::io::stderr().is_terminal(), what, plan);
+    if let Some(note) = unbounded_search(what, request) {
+        bar.note(&note);
+    }
+    bar
+}
+
+/// The spinner's words for a search with no end to foresee: the
+/// equilibrium deepens while its searches fit the node budget, which from
+/// early in the voyage can take minutes, unless a time limit bounds it.
+fn unbounded_search(what: &str, request: &Request) -> Option<String> {
+    let unbounded = request.sampling.time_limit.is_none();
+    (request.future == Future::Equilibrium && unbounded)
+        .then(|| format!("computing {what}: equilibrium search, no time limit (--time-limit)"))
 }
 
 /// The worker threads of a run (`--threads`, default every core).
@@ -271,4 +285,30 @@ fn thread_pool(threads: Option<usize>) -> Result<rayon::ThreadPool, Error> {
         .num_threads(threads.unwrap_or(0))
         .build()
         .map_err(|e| Error::Io(format!("cannot start threads: {e}")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::unbounded_search;
+    use crate::engine::analysis::{MethodChoice, Request};
+    use crate::engine::sample::Settings;
+    use crate::report::Future;
+    use std::time::Duration;
+
+    #[test]
+    fn only_an_equilibrium_search_without_a_time_limit_says_it_has_none() {
+        let mut request = Request::new(MethodChoice::Auto, Settings::new(1));
+        request.future = Future::Equilibrium;
+        let note = unbounded_search("odds", &request).expect("a note");
+        assert!(note.contains("no time limit (--time-limit)"), "{note}");
+        // The spinner's line fits 80 columns with its glyph and the time gone.
+        assert!(note.len() + ", 59s gone".len() + 2 <= 80, "{note}");
+        request.sampling.time_limit = Some(Duration::from_secs(2));
+        assert_eq!(unbounded_search("odds", &request), None);
+        request.sampling.time_limit = None;
+        for model in [Future::Greedy, Future::Paranoid, Future::Auto, Future::None] {
+            request.future = model;
+            assert_eq!(unbounded_search("advice", &request), None, "{model:?}");
+        }
+    }
 }

@@ -158,6 +158,14 @@ impl Bar {
         }
     }
 
+    /// What the spinner says until play-outs are counted: how the work
+    /// goes, when its end cannot be foreseen.
+    pub fn note(&mut self, text: &str) {
+        if let Some(shown) = &self.shown {
+            shown.bar.set_message(text.to_string());
+        }
+    }
+
     /// Play-outs so far and the largest standard error (NaN: not known yet).
     pub fn update(&mut self, samples: u64, stderr: f64) {
         let Some(shown) = &self.shown else {
