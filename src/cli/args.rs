@@ -53,7 +53,8 @@ pub enum Command {
     ///   action   the option, named as in POSITION.md;
     ///   cost     what it costs the decider now (a stowaway pays all their cash);
     ///   P(paid)  the probability that the worker placed (or the deciding pirate) is
-    ///            paid at settlement; blank for pass, pilot moves and plunder;
+    ///            paid at settlement; blank for pass, the pilots (a pilot placed
+    ///            is never paid, R8; as POSITION.md's null) and plunder;
     ///   EV       the decider's expected change of cash from now to the end of
     ///            settlement (RULES.md R13), the option's cost and income included;
     ///   vs pass  EV minus the EV of pass (placement), stay (boarding), none (pilots)
