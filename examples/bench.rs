@@ -343,6 +343,17 @@ fn advice_times(flags: &[&str], settled: bool) {
             "second placement, pirate aboard, 5 p",
             "r*,b,g,y,k 0:b J3 S5 N1 X:r",
         ),
+        // Two pirates aboard (5 s and 3.9 GB before each counted), and a
+        // harbour master with 2 coins whose few options hid the others'
+        // tree (2.6 s): two of a sweep's slowest.
+        (
+            "third placement, two pirates, 3 p",
+            "r,b,g* 0:b J2 N3 S4 X:g,r",
+        ),
+        (
+            "first placement, 2 coins, 5 p",
+            "red*,blue,green,yellow,black 0:red N1 S5 J3 $red2,blue21,green3,yellow35,black4",
+        ),
     ] {
         cases.push((label.into(), vec!["--pos".into(), pos.into()]));
     }

@@ -271,9 +271,9 @@ pub enum Limit {
     /// Its time budget, in seconds (`--time-limit`).
     Seconds(f64),
     /// The positions it may value at its horizon, by an estimate made
-    /// before trying (`--max-leaves`); `doubled`: each counted twice, a
-    /// pirate being aboard.
-    Leaves { max: u64, doubled: bool },
+    /// before trying (`--max-leaves`); `cost`: what each counts (1, or 2
+    /// for each pirate aboard and pilot held).
+    Leaves { max: u64, cost: u32 },
 }
 
 /// One option of the decider, valued.

@@ -415,7 +415,7 @@ fn a_boarding_before_the_last_round_counts_the_placements_after_it() {
 }
 
 #[test]
-fn a_pirate_aboard_counts_each_position_at_the_search_s_end_twice() {
+fn r7_a_pirate_aboard_counts_each_position_at_the_search_s_end_twice() {
     // Five players, the harbour master took the pirate: the four placements
     // left before roll 1 make a tree of about 24,024 positions, which fits
     // the default budget counted once but not twice (README: the boarding
@@ -434,4 +434,55 @@ fn a_pirate_aboard_counts_each_position_at_the_search_s_end_twice() {
         ..s
     };
     assert_eq!(paranoid::depth(&unboarded, budget).depth, 4);
+}
+
+#[test]
+fn r7_r8_each_pirate_aboard_and_pilot_held_doubles_a_position_s_cost() {
+    // Three players, round 1: blue and red took the pirate ship, green to
+    // place (a table trial's 5 s advice, 3.9 GB, before this counted 4).
+    let (cargos, starts) = rules::layouts()[0];
+    let s = rules::voyage_start(3, 1, cargos, starts, Variant::default());
+    let s = rules::apply(&s, Action::Pirate).expect("blue takes the pirate");
+    let two = rules::apply(&s, Action::Pirate).expect("green takes the pirate");
+    assert_eq!(paranoid::leaf_cost(&two), 4.0);
+    let small = rules::apply(&s, Action::SmallPilot).expect("a pilot is free");
+    assert_eq!(paranoid::leaf_cost(&small), 4.0, "a pirate and a pilot");
+    let large = State {
+        pirates: [None; 2],
+        ..rules::apply(&small, Action::LargePilot).expect("the other pilot")
+    };
+    assert_eq!(paranoid::leaf_cost(&large), 4.0, "both pilots");
+    let start = rules::voyage_start(3, 1, cargos, starts, Variant::default());
+    assert_eq!(paranoid::leaf_cost(&start), 1.0);
+    // The tree of the placements left fits the budget counted twice, not
+    // four times: one placement fewer is searched, and the output says so.
+    let tree = paranoid::depth(&two, u64::MAX);
+    let budget = (3.0 * tree.leaves) as u64;
+    assert_eq!(paranoid::depth(&two, budget).depth, tree.depth - 1);
+    let position =
+        manila_odds::Position::from_parts(["r", "b", "g"].map(String::from).to_vec(), two);
+    let mut r = request();
+    r.max_leaves = budget;
+    let advice = manila_odds::engine::analysis::advise(&position, &r, &mut |_, _| {});
+    let why = manila_odds::render::how::approximation(&advice.how).expect("cut short");
+    assert!(why.contains("each position counts 4 times"), "{why}");
+}
+
+#[test]
+fn a_decider_short_of_cash_estimates_the_others_trees_by_their_own_options() {
+    // Five players at the start; the harbour master has 2 coins, so only a
+    // few options, but the others place freely (a table trial's 720
+    // positions that took 2.6 s).
+    let (cargos, starts) = rules::layouts()[0];
+    let mut s = rules::voyage_start(5, 0, cargos, starts, Variant::default());
+    let rich = paranoid::depth(&s, u64::MAX);
+    s.cash = [Some(2), None, None, None, None];
+    let poor = paranoid::depth(&s, u64::MAX);
+    let own = rules::legal_actions(&s).len() as f64;
+    assert!(own < 8.0, "{own} options with 2 coins");
+    // Each later placement is estimated from the others' options, as when
+    // everyone is rich, not from the decider's few.
+    assert_eq!(poor.turns, rich.turns);
+    let naive: f64 = (0..poor.turns).map(|j| (own - j as f64).max(1.0)).product();
+    assert!(poor.leaves > 10.0 * naive, "{poor:?}: {naive}");
 }

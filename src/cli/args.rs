@@ -429,7 +429,8 @@ pub struct SolveArgs {
     pub max_nodes: u64,
     /// Positions the paranoid search may value at its horizon, estimated
     /// before it starts (about 50 microseconds each on one core; each counts
-    /// twice when a pirate is already aboard, whose plunder is valued too);
+    /// twice for each pirate already aboard and each pilot held, whose
+    /// boardings, plunder and moves are valued too);
     /// beyond it the search covers fewer of the placements before the roll,
     /// nobody placing after them, and the output says so.
     #[arg(long, value_name = "N", default_value_t = MAX_LEAVES)]

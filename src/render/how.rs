@@ -293,12 +293,11 @@ fn limit_words(limit: Limit) -> String {
         Limit::Nodes(n) => format!("exceeded --max-nodes {n}"),
         Limit::Estimate(n) => format!("would exceed --max-nodes {n} (estimated)"),
         Limit::Seconds(s) => format!("did not finish within the time limit, {s} s (--time-limit)"),
-        Limit::Leaves { max, doubled } => match doubled {
-            true => format!(
-                "would exceed --max-leaves {max} (estimated; each position counts twice, a pirate being aboard)"
-            ),
-            false => format!("would exceed --max-leaves {max} (estimated)"),
-        },
+        Limit::Leaves { max, cost: 1 } => format!("would exceed --max-leaves {max} (estimated)"),
+        Limit::Leaves { max, cost } => format!(
+            "would exceed --max-leaves {max} (estimated; each position counts {cost} times, \
+             twice for each pirate aboard and pilot held)"
+        ),
     }
 }
 

@@ -52,36 +52,48 @@ impl Depth {
 }
 
 /// What one position at the search's end costs, in positions of the budget:
-/// with a pirate aboard the `none` solver values its boardings and plunder
-/// too, which doubled the time of a 3-player advice in round 1 (2.31 s
-/// against 1.06 s for the same tree with the pirate's worker on a ship).
-fn leaf_cost(s: &State) -> f64 {
-    match s.pirates.iter().any(Option::is_some) {
-        true => 2.0,
-        false => 1.0,
-    }
+/// twice as much for each pirate aboard and each pilot held, since the
+/// `none` solver then values their boardings, plunder and pilot moves too.
+/// Per position, against a 3-player round 1 with none (README, "How they are
+/// computed"): one pirate 2.3 times, a small pilot 2.5, two pirates 4.3, a
+/// pirate and the large pilot 4.2, both pilots 4.0.
+pub fn leaf_cost(s: &State) -> f64 {
+    let pirates = s.pirates.iter().flatten().count();
+    let pilots = [s.small_pilot, s.large_pilot].iter().flatten().count();
+    f64::from(1u32 << (pirates + pilots))
 }
 
 /// How far the paranoid search from `s` goes within `max_leaves`: the most
-/// placements whose tree, estimated from the options open now (each
-/// placement takes a slot from the next; a seat on a ship with room does
-/// not, so the tree may be larger), fits, each position at its end counted
-/// at its [`leaf_cost`]; at least one (the decider's own, unless the
-/// decision is a boarding before them).
+/// placements whose tree, estimated from the options open (each placement
+/// takes a slot from the next; a seat on a ship with room does not, so the
+/// tree may be larger), fits, each position at its end counted at its
+/// [`leaf_cost`]; at least one (the decider's own, unless the decision is a
+/// boarding before them). The options of the `j`-th placement are those
+/// open now less `j`, or, when that player has more (the decider short of
+/// cash, the others not), theirs on the line walked.
 pub fn depth(s: &State, max_leaves: u64) -> Depth {
     let options = rules::legal_actions(s).len().max(1) as f64;
-    let Some((first, turns)) = turns(s) else {
+    let Some(open) = turns(s) else {
         return Depth {
             depth: 0,
             turns: 0,
             leaves: options,
         };
     };
+    let turns = open.len() as u16;
+    let first = open[0];
     let placing = matches!(s.phase, Phase::Placement { .. });
     // A decision before the placements (a boarding) multiplies their tree.
     let root = if placing { 1.0 } else { options };
-    let leaves =
-        |d: u16| -> f64 { root * (0..d).map(|j| (first - j as f64).max(1.0)).product::<f64>() };
+    let leaves = |d: u16| -> f64 {
+        let factor = |(j, &own): (usize, &f64)| (first.max(own) - j as f64).max(1.0);
+        root * open
+            .iter()
+            .take(d as usize)
+            .enumerate()
+            .map(factor)
+            .product::<f64>()
+    };
     let mut d = 1;
     while d < turns && leaves(d + 1) * leaf_cost(s) <= max_leaves as f64 {
         d += 1;
@@ -93,21 +105,20 @@ pub fn depth(s: &State, max_leaves: u64) -> Depth {
     }
 }
 
-/// The options of the first placement from `s` and the placements due
-/// before the next roll, on a line where everyone places (the first option
-/// that is not a pass); `None` when no placement comes before it.
-fn turns(s: &State) -> Option<(f64, u16)> {
+/// The options of each placement due before the next roll, on a line where
+/// everyone places (the first option that is not a pass); `None` when no
+/// placement comes before it.
+fn turns(s: &State) -> Option<Vec<f64>> {
     let mut t = *s;
     // Decisions before the placements (the pirates' boardings, R7).
     while matches!(t.phase, Phase::Boarding { .. }) {
         let first = *rules::legal_actions(&t).first()?;
         t = rules::apply(&t, first).ok()?;
     }
-    let first = rules::legal_actions(&t).len() as f64;
-    let mut n = 0;
+    let mut open = Vec::new();
     while let Phase::Placement { .. } = t.phase {
-        n += 1;
         let options = rules::legal_actions(&t);
+        open.push(options.len() as f64);
         let a = options
             .iter()
             .copied()
@@ -116,7 +127,7 @@ fn turns(s: &State) -> Option<(f64, u16)> {
         let Ok(next) = rules::apply(&t, a) else { break };
         t = next;
     }
-    (n > 0).then_some((first, n))
+    (!open.is_empty()).then_some(open)
 }
 
 /// The paranoid planner of `request` against `searcher`.
@@ -177,11 +188,10 @@ pub fn outcome(s: &State, request: &Request, left: u16) -> Outcome {
 pub(super) fn analyse<A: Answer>(s: &State, request: &Request, stand_in: Option<StandIn>) -> A {
     let d = depth(s, request.max_leaves);
     let raw = A::paranoid(s, request, d.left());
-    let doubled = leaf_cost(s) > 1.0;
-    A::finish(s, raw, how(request, d, doubled, stand_in))
+    A::finish(s, raw, how(request, d, leaf_cost(s), stand_in))
 }
 
-fn how(request: &Request, d: Depth, doubled: bool, stand_in: Option<StandIn>) -> How {
+fn how(request: &Request, d: Depth, cost: f64, stand_in: Option<StandIn>) -> How {
     let searched = Reason::Paranoid {
         depth: d.depth,
         turns: d.turns,
@@ -200,7 +210,7 @@ fn how(request: &Request, d: Depth, doubled: bool, stand_in: Option<StandIn>) ->
         turns: d.turns,
         limit: Limit::Leaves {
             max: request.max_leaves,
-            doubled,
+            cost: cost as u32,
         },
     });
     How {
