@@ -68,9 +68,9 @@ pub fn leaf_cost(s: &State) -> f64 {
 /// takes a slot from the next; a seat on a ship with room does not, so the
 /// tree may be larger), fits, each position at its end counted at its
 /// [`leaf_cost`]; at least one (the decider's own, unless the decision is a
-/// boarding before them). The options of the `j`-th placement are those
-/// open now less `j`, or, when that player has more (the decider short of
-/// cash, the others not), theirs on the line walked.
+/// boarding before them). The options of the `j`-th placement are the
+/// larger of those open now and that player's own on the line walked (the
+/// decider may be short of cash, the others not), less `j`.
 pub fn depth(s: &State, max_leaves: u64) -> Depth {
     let options = rules::legal_actions(s).len().max(1) as f64;
     let Some(open) = turns(s) else {
