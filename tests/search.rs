@@ -438,8 +438,8 @@ fn r7_a_pirate_aboard_counts_each_position_at_the_search_s_end_twice() {
 
 #[test]
 fn r7_r8_each_pirate_aboard_and_pilot_held_doubles_a_position_s_cost() {
-    // Three players, round 1: blue and red took the pirate ship, green to
-    // place (a table trial's 5 s advice, 3.9 GB, before this counted 4).
+    // Three players, round 1: blue, the harbour master, and green took the
+    // pirate ship, red to place (a table trial's 5 s advice, 3.9 GB, before this counted 4).
     let (cargos, starts) = rules::layouts()[0];
     let s = rules::voyage_start(3, 1, cargos, starts, Variant::default());
     let s = rules::apply(&s, Action::Pirate).expect("blue takes the pirate");
@@ -485,4 +485,30 @@ fn a_decider_short_of_cash_estimates_the_others_trees_by_their_own_options() {
     assert_eq!(poor.turns, rich.turns);
     let naive: f64 = (0..poor.turns).map(|j| (own - j as f64).max(1.0)).product();
     assert!(poor.leaves > 10.0 * naive, "{poor:?}: {naive}");
+}
+
+#[test]
+fn four_players_search_every_placement_before_roll_1_and_after_it_count_as_measured() {
+    // Before roll 1, whatever is aboard, the trees of 4 players fit the
+    // default budget whole: the arena's matrix (4 players) still holds.
+    let (cargos, starts) = rules::layouts()[0];
+    let s = rules::voyage_start(4, 0, cargos, starts, Variant::default());
+    for line in [
+        vec![Action::Pirate],
+        vec![Action::Pirate, Action::Pirate],
+        vec![Action::SmallPilot, Action::LargePilot, Action::Pirate],
+    ] {
+        let t = line
+            .iter()
+            .fold(s, |t, &a| rules::apply(&t, a).expect("legal"));
+        let d = paranoid::depth(&t, manila_odds::engine::analysis::MAX_LEAVES);
+        assert_eq!(d.depth, d.turns, "{line:?}: {d:?}");
+    }
+    // After roll 1 a pirate aboard counts twice, however many: the rule the
+    // arena's paranoid players were measured with.
+    let mut after = rules::apply(&s, Action::Pirate).expect("legal");
+    after = rules::apply(&after, Action::Pirate).expect("legal");
+    after.rolls_done = 1;
+    after.small_pilot = Some(2);
+    assert_eq!(paranoid::leaf_cost(&after), 2.0);
 }

@@ -54,7 +54,7 @@ pub enum Command {
     ///   cost     what it costs the decider now (a stowaway pays all their cash);
     ///   P(paid)  the probability that the worker placed (or the deciding pirate) is
     ///            paid at settlement; blank for pass, the pilots (a pilot placed
-    ///            is never paid, R8; as POSITION.md's null) and plunder;
+    ///            is never paid, R11; as POSITION.md's null) and plunder;
     ///   EV       the decider's expected change of cash from now to the end of
     ///            settlement (RULES.md R13), the option's cost and income included;
     ///   vs pass  EV minus the EV of pass (placement), stay (boarding), none (pilots)
@@ -429,8 +429,8 @@ pub struct SolveArgs {
     pub max_nodes: u64,
     /// Positions the paranoid search may value at its horizon, estimated
     /// before it starts (about 50 microseconds each on one core; each counts
-    /// twice for each pirate already aboard and each pilot held, whose
-    /// boardings, plunder and moves are valued too);
+    /// twice for each pirate already aboard and each pilot held before
+    /// roll 1, twice with any pirate aboard after it);
     /// beyond it the search covers fewer of the placements before the roll,
     /// nobody placing after them, and the output says so.
     #[arg(long, value_name = "N", default_value_t = MAX_LEAVES)]

@@ -296,7 +296,7 @@ fn limit_words(limit: Limit) -> String {
         Limit::Leaves { max, cost: 1 } => format!("would exceed --max-leaves {max} (estimated)"),
         Limit::Leaves { max, cost } => format!(
             "would exceed --max-leaves {max} (estimated; each position counts {cost} times, \
-             twice for each pirate aboard and pilot held)"
+             for the pirates aboard and pilots held)"
         ),
     }
 }

@@ -297,10 +297,11 @@ fn probability_interval(p: f64, stderr: Option<f64>, z: f64) -> (String, String,
         let short = format!("{}±{half:.2}", pct(x));
         return (full, short, false);
     }
-    let end = |e: f64| match e {
-        e if e <= 0.0 => "0".to_string(),
-        e if e >= 100.0 => "100".to_string(),
-        e => format!("{e:.1}"),
+    // An end that rounds to 0.0 or 100.0 reads as the bound itself.
+    let end = |e: f64| match format!("{:.1}", e.clamp(0.0, 100.0)) {
+        e if e == "0.0" => "0".to_string(),
+        e if e == "100.0" => "100".to_string(),
+        e => e,
     };
     let range = format!("{}–{}", end(lo), end(hi));
     let full = format!("{} ({range})", pct(x));
@@ -932,7 +933,7 @@ mod tests {
 
     #[test]
     fn an_interval_past_0_or_100_is_cut_there_and_shown_as_a_range() {
-        // 4 die triples (t = 3.18): 100% ± 47.2 is 52.8 to 100.
+        // 4 die triples (t = 3.18): 100% ± 47.3 is 52.7 to 100.
         let (full, short, cut) = probability_interval(1.0, Some(0.1486), 3.182);
         assert_eq!(
             (full.as_str(), short.as_str(), cut),
@@ -940,6 +941,11 @@ mod tests {
         );
         let (full, _, cut) = probability_interval(1.0 / 6.0, Some(0.2093), 3.182);
         assert_eq!((full.as_str(), cut), ("16.7% (0–83.3)", true));
+        // An end that rounds to 100.0 reads 100, not 100.0.
+        assert_eq!(
+            probability_interval(0.0, Some(0.51), 1.96).0,
+            "0.0% (0–100)"
+        );
         // Past both ends: the whole range.
         assert_eq!(
             probability_interval(0.5, Some(0.5), 1.96).0,

@@ -47,7 +47,7 @@ pub const MAX_NODES: u64 = 1_000_000;
 /// The default horizon of the paranoid search, in positions valued there
 /// (each a whole `none` enumeration from the roll, about 50 microseconds on
 /// one core): about 1.4 s on two cores at the deepest, and enough for every
-/// placement of a four-player round.
+/// placement of a four-player round before roll 1.
 pub const MAX_LEAVES: u64 = 40_000;
 
 impl Request {

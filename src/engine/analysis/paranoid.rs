@@ -51,16 +51,22 @@ impl Depth {
     }
 }
 
-/// What one position at the search's end costs, in positions of the budget:
-/// twice as much for each pirate aboard and each pilot held, since the
-/// `none` solver then values their boardings, plunder and pilot moves too.
-/// Per position, against a 3-player round 1 with none (README, "How they are
-/// computed"): one pirate 2.3 times, a small pilot 2.5, two pirates 4.3, a
-/// pirate and the large pilot 4.2, both pilots 4.0.
+/// What one position at the search's end costs, in positions of the budget.
+/// Before roll 1, twice as much for each pirate aboard and each pilot held:
+/// the `none` solver then values their boardings, plunder and pilot moves
+/// with two rolls to come. Per position, against a 3-player round 1 with
+/// none (README, "How they are computed"): one pirate 2.3 times, a small
+/// pilot 2.5, two pirates 4.3, a pirate and the large pilot 4.2, both pilots
+/// 4.0. After roll 1 a pirate costs about 1.5 times, and the rule stays the
+/// one the arena measured: twice with any pirate aboard.
 pub fn leaf_cost(s: &State) -> f64 {
     let pirates = s.pirates.iter().flatten().count();
     let pilots = [s.small_pilot, s.large_pilot].iter().flatten().count();
-    f64::from(1u32 << (pirates + pilots))
+    match (s.rolls_done, pirates) {
+        (0, _) => f64::from(1u32 << (pirates + pilots)),
+        (_, 0) => 1.0,
+        _ => 2.0,
+    }
 }
 
 /// How far the paranoid search from `s` goes within `max_leaves`: the most
@@ -68,9 +74,11 @@ pub fn leaf_cost(s: &State) -> f64 {
 /// takes a slot from the next; a seat on a ship with room does not, so the
 /// tree may be larger), fits, each position at its end counted at its
 /// [`leaf_cost`]; at least one (the decider's own, unless the decision is a
-/// boarding before them). The options of the `j`-th placement are the
-/// larger of those open now and that player's own on the line walked (the
-/// decider may be short of cash, the others not), less `j`.
+/// boarding before them). The options of the `j`-th placement are those
+/// open now less `j`; before roll 1, the larger of those open now and that
+/// player's own on the line walked (the decider may be short of cash, the
+/// others not), less `j`. After roll 1 the estimate stays the one the arena
+/// measured.
 pub fn depth(s: &State, max_leaves: u64) -> Depth {
     let options = rules::legal_actions(s).len().max(1) as f64;
     let Some(open) = turns(s) else {
@@ -86,7 +94,14 @@ pub fn depth(s: &State, max_leaves: u64) -> Depth {
     // A decision before the placements (a boarding) multiplies their tree.
     let root = if placing { 1.0 } else { options };
     let leaves = |d: u16| -> f64 {
-        let factor = |(j, &own): (usize, &f64)| (first.max(own) - j as f64).max(1.0);
+        let own = |own: f64| {
+            if s.rolls_done == 0 {
+                first.max(own)
+            } else {
+                first
+            }
+        };
+        let factor = |(j, &theirs): (usize, &f64)| (own(theirs) - j as f64).max(1.0);
         root * open
             .iter()
             .take(d as usize)
