@@ -282,20 +282,17 @@ const CUT_NOTE: &str = "Ships: ± is in percentage points; (a–b) is a 95% inte
 /// A probability with its 95% interval in percentage points, `z` standard
 /// errors either side: `62.6% ± 0.33`, and compact `62.6%±0.33`. An
 /// interval that passes 0% or 100% (few samples, a probability near either
-/// end) is cut there and shown as the range, `100.0% (52.8–100)`: a
+/// end) is cut there and shown as the range, `100.0% (52.7–100)`: a
 /// probability lies in 0..100 whatever the samples said, so the cut interval
 /// holds it whenever the whole one does. The flag says it was cut.
 fn probability_interval(p: f64, stderr: Option<f64>, z: f64) -> (String, String, bool) {
-    let x = 100.0 * p;
-    let Some(half) = stderr.map(|se| 100.0 * z * se) else {
-        return (pct(x), pct(x), false);
-    };
+    let (x, se) = (100.0 * p, stderr.map(|se| 100.0 * se));
+    let half = z * se.unwrap_or(0.0);
     // Past an end by less than the last digit shown is not past it.
     let (lo, hi) = (x - half, x + half);
     if lo > -0.005 && hi < 100.005 {
-        let full = format!("{} ± {half:.2}", pct(x));
-        let short = format!("{}±{half:.2}", pct(x));
-        return (full, short, false);
+        let full = with_interval(x, se, z, pct);
+        return (full, compact_interval(x, se, z, pct), false);
     }
     // An end that rounds to 0.0 or 100.0 reads as the bound itself.
     let end = |e: f64| match format!("{:.1}", e.clamp(0.0, 100.0)) {
