@@ -271,9 +271,9 @@ pub enum Limit {
     /// Its time budget, in seconds (`--time-limit`).
     Seconds(f64),
     /// The positions it may value at its horizon, by an estimate made
-    /// before trying (`--max-leaves`); `cost`: what each counts (1, doubled
-    /// for each pirate aboard and pilot held before roll 1, `paranoid::leaf_cost`).
-    Leaves { max: u64, cost: u32 },
+    /// before trying (`--max-leaves`); `cost`: what each counts (1, more for
+    /// the pirates aboard and pilots held, `paranoid::leaf_cost`).
+    Leaves { max: u64, cost: f64 },
 }
 
 /// One option of the decider, valued.

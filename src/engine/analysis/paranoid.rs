@@ -52,18 +52,22 @@ impl Depth {
 }
 
 /// What one position at the search's end costs, in positions of the budget.
-/// Before roll 1, twice as much for each pirate aboard and each pilot held:
-/// the `none` solver then values their boardings, plunder and pilot moves
-/// with two rolls to come. Per position, against a 3-player round 1 with
-/// none (README, "How they are computed"): one pirate 2.3 times, a small
-/// pilot 2.5, two pirates 4.3, a pirate and the large pilot 4.2, both pilots
-/// 4.0. After roll 1 a pirate costs about 1.5 times, and the rule stays the
-/// one the arena measured: twice with any pirate aboard.
+/// Before roll 1 the `none` solver values the boardings, plunder and pilot
+/// moves of what is aboard with two rolls to come, and that costs, per
+/// position, against a round 1 with nothing aboard: one pirate 2.3 times,
+/// two 4.3, a pilot 2.5 (3 players, small) to 2.3 (5 players, large), both
+/// pilots 4.0, a pirate and the large pilot 4.2 (README, "How they are
+/// computed"). So twice for each pirate, times 2.5 for one pilot held or 4
+/// for both. Counted twice, a 5-player position with a pilot held took
+/// 2.0 s, and 2.3 s beside other work. After roll 1 a pirate costs about
+/// 1.5 times, and the rule stays the one the arena measured: twice with any
+/// pirate aboard.
 pub fn leaf_cost(s: &State) -> f64 {
     let pirates = s.pirates.iter().flatten().count();
     let pilots = [s.small_pilot, s.large_pilot].iter().flatten().count();
+    let pilot_cost = [1.0, 2.5, 4.0][pilots];
     match (s.rolls_done, pirates) {
-        (0, _) => f64::from(1u32 << (pirates + pilots)),
+        (0, _) => f64::from(1u32 << pirates) * pilot_cost,
         (_, 0) => 1.0,
         _ => 2.0,
     }
@@ -225,7 +229,7 @@ fn how(request: &Request, d: Depth, cost: f64, stand_in: Option<StandIn>) -> How
         turns: d.turns,
         limit: Limit::Leaves {
             max: request.max_leaves,
-            cost: cost as u32,
+            cost,
         },
     });
     How {
