@@ -293,9 +293,7 @@ fn limit_words(limit: Limit) -> String {
         Limit::Nodes(n) => format!("exceeded --max-nodes {n}"),
         Limit::Estimate(n) => format!("would exceed --max-nodes {n} (estimated)"),
         Limit::Seconds(s) => format!("did not finish within the time limit, {s} s (--time-limit)"),
-        Limit::Leaves { max, cost } if cost == 1.0 => {
-            format!("would exceed --max-leaves {max} (estimated)")
-        }
+        Limit::Leaves { max, cost: 1.0 } => format!("would exceed --max-leaves {max} (estimated)"),
         Limit::Leaves { max, cost } => format!(
             "would exceed --max-leaves {max} (estimated; each position counts {cost} times, \
              for the pirates aboard and pilots held)"
