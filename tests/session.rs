@@ -426,6 +426,22 @@ fn a_number_takes_that_row_of_the_last_advice() {
 }
 
 #[test]
+fn r6_with_the_dice_due_a_number_is_no_row_and_the_refusal_says_what_is_due() {
+    // Four placements, one each: roll 1 is due and nobody decides, so
+    // 'advise' would be refused too; the three digits may be the dice.
+    let lines = "r ins\nb pirate\ng harbour:a\ny ship:j\n524\n";
+    let out = common::run_bin(&["session", "--layout", "r*,b,g,y J2 S3 G4"], Some(lines));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("'524' takes a row of advice, but nobody decides now: roll 1 is due"),
+        "{err}"
+    );
+    assert!(err.contains("For dice, 'roll 524'."), "{err}");
+    assert!(!err.contains("'advise' shows it"), "{err}");
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
 fn the_end_of_a_voyage_gives_each_profit_then_new_or_quit() {
     let mut script =
         std::fs::read_to_string(format!("{ROOT}/tests/data/voyage.script")).expect("script");

@@ -1828,6 +1828,31 @@ fn r10_plunder_sends_ships_and_wrecks_the_rest() {
 }
 
 #[test]
+fn r10_a_refused_plunder_names_the_ship_that_is_wrong() {
+    // Jade and ginseng were plundered; silk, on 12, was not.
+    let p = example("plunder-two-ships.json");
+    for (typed, why) in [
+        (
+            "silk:harbour,ginseng:harbour",
+            "the silk ship was not plundered",
+        ),
+        ("jade:shipyard", "the ginseng ship is plundered too"),
+        ("jade:shipyard,jade:harbour", "the jade ship is named twice"),
+        (
+            "jade:harbour,silk:shipyard,ginseng:harbour",
+            "the silk ship was not plundered",
+        ),
+    ] {
+        let e = p.apply(action(typed)).unwrap_err();
+        assert!(e.0.contains(why), "{typed}: {e}");
+        assert!(
+            e.0.contains("e.g. 'jade:harbour,ginseng:harbour' (R10)"),
+            "{e}"
+        );
+    }
+}
+
+#[test]
 fn illegal_actions_are_not_applied() {
     let p = example("stowaway-with-cash.json");
     let e = p.apply(Action::Insurance).unwrap_err();

@@ -575,11 +575,9 @@ impl Session {
         let future = model_word(rest)?;
         let p = self.going()?.clone();
         if p.state().decider().is_none() {
-            let status = board::status(&p);
-            let (first, rest) = status.split_at(status.chars().next().map_or(0, char::len_utf8));
-            let status = first.to_lowercase() + rest;
             return Err(format!(
-                "nobody decides now: {status} 'odds' gives the ships' odds."
+                "nobody decides now: {} 'odds' gives the ships' odds.",
+                status_words(&p)
             ));
         }
         let request = self.request_for(future)?;
@@ -754,6 +752,17 @@ impl Session {
                         ));
                     }
                 }
+            }
+            // A row is a decision's: with dice due, the number is not one.
+            _ if p.state().decider().is_none() => {
+                let dice = match word.chars().all(|c| ('1'..='6').contains(&c)) {
+                    true => format!(" For dice, 'roll {word}'."),
+                    false => String::new(),
+                };
+                return Err(format!(
+                    "'{word}' takes a row of advice, but nobody decides now: {}{dice}",
+                    status_words(&p)
+                ));
             }
             _ => {
                 return Err(format!(
@@ -1458,6 +1467,13 @@ fn describe(p: &Position, event: Event) -> String {
     }
 }
 
+/// What is due at `p`, as the board says it, begun in lower case to follow
+/// a colon.
+fn status_words(p: &Position) -> String {
+    let status = board::status(p);
+    let (first, rest) = status.split_at(status.chars().next().map_or(0, char::len_utf8));
+    first.to_lowercase() + rest
+}
 #[cfg(test)]
 mod tests {
     use super::*;

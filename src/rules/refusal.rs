@@ -2,7 +2,7 @@
 //! slot taken, the credit short, the ship in port, the pilot's reach (R5-R10).
 //! [`crate::rules::apply`] gives this reason with the legal list.
 
-use super::action::{Action, ShipMove};
+use super::action::{Action, Destination, ShipMove};
 use super::constants::{self as rules, Cargo, TRACK_END};
 use super::legal::{is_legal, is_stowaway};
 use super::state::{At, Phase, PlayerId, State};
@@ -20,7 +20,7 @@ pub fn why_not(s: &State, a: Action) -> Option<String> {
         }
         (Phase::SmallPilot, Action::Pilot(m)) => pilot(s, m, "small", rules::SMALL_PILOT_SPACES),
         (Phase::LargePilot, Action::Pilot(m)) => pilot(s, m, "large", rules::LARGE_PILOT_SPACES),
-        (Phase::Plunder, Action::Plunder(_)) => Some(plunder(s)),
+        (Phase::Plunder, Action::Plunder(dests)) => Some(plunder(s, dests)),
         (phase, a) => Some(format!(
             "'{a}' is not a decision of the {} phase",
             phase.name().replace('_', " ")
@@ -173,13 +173,26 @@ fn pilot(s: &State, moves: [Option<ShipMove>; 2], which: &str, spaces: u8) -> Op
     None
 }
 
-fn plunder(s: &State) -> String {
-    let ships: Vec<String> = s
-        .ships_on_13()
-        .map(|i| format!("{}:harbour", s.ships[i].cargo))
-        .collect();
-    format!(
+fn plunder(s: &State, dests: [Option<(Cargo, Destination)>; 3]) -> String {
+    let plundered: Vec<Cargo> = s.ships_on_13().map(|i| s.ships[i].cargo).collect();
+    let named: Vec<Cargo> = dests.iter().flatten().map(|(c, _)| *c).collect();
+    let ships: Vec<String> = plundered.iter().map(|c| format!("{c}:harbour")).collect();
+    let rule = format!(
         "the captain sends every plundered ship, each once (in any order): e.g. '{}' (R10)",
         ships.join(",")
-    )
+    );
+    // The first thing wrong, named: a ship not plundered, one named twice,
+    // or one left out.
+    let stray = named.iter().find(|c| !plundered.contains(c));
+    let twice = named
+        .iter()
+        .enumerate()
+        .find(|(i, c)| named[..*i].contains(c));
+    let missing = plundered.iter().find(|c| !named.contains(c));
+    match (stray, twice, missing) {
+        (Some(c), _, _) => format!("the {c} ship was not plundered: {rule}"),
+        (_, Some((_, c)), _) => format!("the {c} ship is named twice: {rule}"),
+        (_, _, Some(c)) => format!("the {c} ship is plundered too: {rule}"),
+        _ => rule,
+    }
 }
