@@ -504,6 +504,17 @@ fn json_errors_name_the_field_in_the_user_s_words() {
         &format!(r#"{start}, "cash": {{"a": 1e20}}}}"#),
         "cash.a: invalid type: floating point `1e+20`, expected a whole number",
     );
+    // A whole number past 64 bits is named as typed, not as serde's float.
+    refused(
+        &["odds", "-"],
+        &format!(r#"{start}, "cash": {{"a": 18446744073709551621}}}}"#),
+        "cash.a: the number 18446744073709551621 is out of range",
+    );
+    refused(
+        &["odds", "-"],
+        &format!(r#"{start}, "cash": {{"a": -9223372036854775809}}}}"#),
+        "cash.a: the number -9223372036854775809 is out of range",
+    );
     refused(
         &["odds", "-"],
         &format!(r#"{start}, "rolls_done": "x"}}"#),

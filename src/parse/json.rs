@@ -22,7 +22,7 @@ impl Setup {
         let mut de = serde_json::Deserializer::from_str(text);
         let setup = serde_path_to_error::deserialize::<_, Object<Setup>>(&mut de).map_err(|e| {
             let path = e.path().to_string();
-            json_error(&path, e.into_inner())
+            json_error_in(text, &path, e.into_inner())
         })?;
         // Characters after the document belong to no field.
         de.end().map_err(|e| json_error("", e))?;
@@ -51,6 +51,37 @@ fn json_error(path: &str, e: serde_json::Error) -> JsonError {
         line: e.line(),
         column: e.column(),
     }
+}
+
+/// [`json_error`] for an error read from `text`. A whole number too large
+/// for 64 bits reaches serde as a float, and its error would echo it as
+/// `1.8446744073709552e+19`; one past i64 as "expected i64": both are named
+/// as typed, and out of range.
+fn json_error_in(text: &str, path: &str, e: serde_json::Error) -> JsonError {
+    let mut error = json_error(path, e);
+    let serde_words = ["invalid type: floating point `", "invalid value: integer `"];
+    if serde_words.iter().any(|w| error.message.contains(w))
+        && let Some(number) = whole_number_ending_at(text, error.line, error.column)
+    {
+        error.message = with_path(path, &format!("the number {number} is out of range"));
+    }
+    error
+}
+
+/// The whole number (digits, perhaps a minus) whose last character is at
+/// `line` and `column` (1-based, as serde_json counts them) of `text`.
+fn whole_number_ending_at(text: &str, line: usize, column: usize) -> Option<&str> {
+    let row = text.lines().nth(line.checked_sub(1)?)?;
+    let end = row.char_indices().nth(column.checked_sub(1)?)?.0 + 1;
+    let head = &row[..end];
+    // The whole token, fraction and exponent included, so that `2.5` is
+    // not read as `5`.
+    let start = head
+        .rfind(|c: char| !(c.is_ascii_digit() || "-+.eE".contains(c)))
+        .map_or(0, |i| i + 1);
+    let number = &head[start..];
+    let digits = number.strip_prefix('-').unwrap_or(number);
+    (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())).then_some(number)
 }
 
 /// `ships[0].position: invalid type ...`; the document itself has the path `.`.
@@ -183,7 +214,7 @@ pub fn value(json: &str) -> Result<serde_json::Value, JsonError> {
     serde_path_to_error::deserialize::<_, Unique>(&mut de)
         .map_err(|e| {
             let path = e.path().to_string();
-            json_error(&path, e.into_inner())
+            json_error_in(json, &path, e.into_inner())
         })
         .and_then(|_| de.end().map_err(|e| json_error("", e)))?;
     serde_json::from_str(json).map_err(|e| json_error("", e))
@@ -245,5 +276,24 @@ impl<'de> serde::de::Visitor<'de> for UniqueVisitor {
             map.next_value::<Unique>()?;
         }
         Ok(Unique)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::whole_number_ending_at;
+
+    #[test]
+    fn only_a_whole_number_is_read_back_from_the_text() {
+        let text = "{\n  \"a\": 18446744073709551621,\n  \"b\": 2.5, \"c\": -7}";
+        assert_eq!(
+            whole_number_ending_at(text, 2, 27),
+            Some("18446744073709551621")
+        );
+        // The fraction belongs to the token: `2.5` is no whole number `5`.
+        assert_eq!(whole_number_ending_at(text, 3, 10), None);
+        assert_eq!(whole_number_ending_at(text, 3, 19), Some("-7"));
+        assert_eq!(whole_number_ending_at(text, 9, 1), None);
+        assert_eq!(whole_number_ending_at(text, 0, 0), None);
     }
 }
