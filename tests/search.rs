@@ -515,6 +515,8 @@ fn four_players_search_every_placement_before_roll_1_and_after_it_count_as_measu
     for line in [
         vec![Action::Pirate],
         vec![Action::Pirate, Action::Pirate],
+        vec![Action::LargePilot],
+        vec![Action::SmallPilot, Action::Pirate],
         vec![Action::SmallPilot, Action::LargePilot, Action::Pirate],
     ] {
         let t = line
