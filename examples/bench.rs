@@ -354,8 +354,8 @@ fn advice_times(flags: &[&str], settled: bool) {
             "first placement, 2 coins, 5 p",
             "red*,blue,green,yellow,black 0:red N1 S5 J3 $red2,blue21,green3,yellow35,black4",
         ),
-        // The harbour master took a pilot: 2.0 s, 2.3 s beside other work,
-        // while a pilot held counted twice.
+        // The harbour master took a pilot: 1.9 s while a pilot held counted
+        // twice.
         (
             "second placement, a pilot held, 5 p",
             "r*,b,g,y,k 0:b J2 N3 S4 l:r",

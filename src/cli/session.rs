@@ -1474,6 +1474,7 @@ fn status_words(p: &Position) -> String {
     let (first, rest) = status.split_at(status.chars().next().map_or(0, char::len_utf8));
     first.to_lowercase() + rest
 }
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -55,11 +55,11 @@ impl Depth {
 /// Before roll 1 the `none` solver values the boardings, plunder and pilot
 /// moves of what is aboard with two rolls to come, and that costs, per
 /// position, against a round 1 with nothing aboard: one pirate 2.3 times,
-/// two 4.3, a pilot 2.5 (3 players, small) to 2.3 (5 players, large), both
+/// two 4.3, a pilot 2.5 (3 players, small) or 2.4 (5 players, large), both
 /// pilots 4.0, a pirate and the large pilot 4.2 (README, "How they are
 /// computed"). So twice for each pirate, times 2.5 for one pilot held or 4
 /// for both. Counted twice, a 5-player position with a pilot held took
-/// 2.0 s, and 2.3 s beside other work. After roll 1 a pirate costs about
+/// 1.9 s, near the 2 s the table allows. After roll 1 a pirate costs about
 /// 1.5 times, and the rule stays the one the arena measured: twice with any
 /// pirate aboard.
 pub fn leaf_cost(s: &State) -> f64 {
