@@ -175,14 +175,16 @@ fn parse_action(
         let too_far = pilot.and_then(|(which, spaces)| {
             said::too_many_moves(word, spaces).map(|total| (which, spaces, total))
         });
-        if let Some((which, spaces, total)) = too_far {
-            return refuse(text, rules::refusal::too_far(which, spaces, total));
-        }
         let legal: Vec<String> = position
             .legal_actions()
             .iter()
             .map(Action::to_string)
             .collect();
+        // With the legal list, as a move of two ships too far is refused.
+        if let Some((which, spaces, total)) = too_far {
+            let why = rules::refusal::too_far(which, spaces, total);
+            return refuse(text, format!("{why}; legal: {}", legal.join(" ")));
+        }
         let actions: Vec<&str> = legal.iter().map(String::as_str).collect();
         let mut others: Vec<&str> = Vec::new();
         if !named {
