@@ -428,9 +428,9 @@ pub struct SolveArgs {
     #[arg(long, value_name = "N", default_value_t = MAX_NODES)]
     pub max_nodes: u64,
     /// Positions the paranoid search may value at its horizon, estimated
-    /// before it starts (about 50 microseconds each on one core; each counts
-    /// twice for each pirate already aboard and each pilot held before
-    /// roll 1, twice with any pirate aboard after it);
+    /// before it starts (about 80 microseconds of one core each; before
+    /// roll 1 each counts twice for each pirate already aboard, 2.5 times
+    /// for a pilot held and 4 for both; after it twice with any pirate);
     /// beyond it the search covers fewer of the placements before the roll,
     /// nobody placing after them, and the output says so.
     #[arg(long, value_name = "N", default_value_t = MAX_LEAVES)]

@@ -184,14 +184,11 @@ fn plunder(s: &State, dests: [Option<(Cargo, Destination)>; 3]) -> String {
     // The first thing wrong, named: a ship not plundered, one named twice,
     // or one left out.
     let stray = named.iter().find(|c| !plundered.contains(c));
-    let twice = named
-        .iter()
-        .enumerate()
-        .find(|(i, c)| named[..*i].contains(c));
+    let twice = (1..named.len()).find_map(|i| named[..i].contains(&named[i]).then_some(named[i]));
     let missing = plundered.iter().find(|c| !named.contains(c));
     match (stray, twice, missing) {
         (Some(c), _, _) => format!("the {c} ship was not plundered: {rule}"),
-        (_, Some((_, c)), _) => format!("the {c} ship is named twice: {rule}"),
+        (_, Some(c), _) => format!("the {c} ship is named twice: {rule}"),
         (_, _, Some(c)) => format!("the {c} ship is plundered too: {rule}"),
         _ => rule,
     }

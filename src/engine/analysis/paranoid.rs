@@ -98,14 +98,13 @@ pub fn depth(s: &State, max_leaves: u64) -> Depth {
     // A decision before the placements (a boarding) multiplies their tree.
     let root = if placing { 1.0 } else { options };
     let leaves = |d: u16| -> f64 {
-        let own = |own: f64| {
-            if s.rolls_done == 0 {
-                first.max(own)
-            } else {
-                first
-            }
+        // Before roll 1 a placer with more options than the first counts
+        // their own; after it the arena's estimate, the first's.
+        let placer_options = |theirs: f64| match s.rolls_done {
+            0 => first.max(theirs),
+            _ => first,
         };
-        let factor = |(j, &theirs): (usize, &f64)| (own(theirs) - j as f64).max(1.0);
+        let factor = |(j, &theirs): (usize, &f64)| (placer_options(theirs) - j as f64).max(1.0);
         root * open
             .iter()
             .take(d as usize)
