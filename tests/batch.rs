@@ -192,6 +192,40 @@ fn a_line_that_is_not_utf8_answers_its_own_error_and_the_rest_are_answered() {
 }
 
 #[test]
+fn a_number_past_64_bits_is_quoted_as_typed_and_the_request_keeps_its_id() {
+    let input = [
+        r#"{"id":7,"command":"odds","position":{"players":["a","b","c"],"cash":{"a":18446744073709551621}}}"#,
+        r#"{"id":8,"command":"odds","notation":"r*,b,g,y 1:g J7:r.b S9 G2","options":{"seed":99999999999999999999}}"#,
+        r#"{"id":99999999999999999999999,"command":"odds","notation":"r*,b,g,y 1:g J7:r.b S9 G2"}"#,
+    ]
+    .join("\n");
+    let out = common::run_bin(&["batch"], Some(&input));
+    assert_eq!(out.status.code(), Some(2));
+    let answers = lines(&String::from_utf8_lossy(&out.stdout));
+    let expected = [
+        (
+            7,
+            "line 1: position.cash.a: the number 18446744073709551621 is out of range at line 1, column 93",
+        ),
+        (
+            8,
+            "line 2: options.seed: the number 99999999999999999999 is out of range at line 1, column 102",
+        ),
+        // An id out of range is not echoed as a float that matches no request.
+        (
+            0,
+            "line 3: id: the number 99999999999999999999999 is out of range at line 1, column 29",
+        ),
+    ];
+    assert_eq!(answers.len(), expected.len());
+    for (answer, (id, words)) in answers.iter().zip(expected) {
+        let id = if id == 0 { Value::Null } else { id.into() };
+        assert_eq!(answer["id"], id);
+        assert_eq!(answer["error"], words);
+    }
+}
+
+#[test]
 fn a_key_given_twice_in_a_request_is_refused_as_in_a_single_command() {
     let ships = r#"[{"cargo":"jade","position":2,"crew":[]},{"cargo":"silk","position":3,"crew":[]},{"cargo":"nutmeg","position":4,"crew":[]}]"#;
     let position = format!(

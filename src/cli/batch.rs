@@ -64,8 +64,15 @@ fn answer(cache: &mut Cache, number: usize, line: Option<&str>) -> (Value, bool)
     let request: Value = match json::value(line) {
         Ok(v) => v,
         Err(e) => {
-            let error = format!("line {number}: invalid JSON: {e}");
-            return (json!({"id": null, "error": error}), false);
+            let error = format!("line {number}: {}", json::value_refusal(&e));
+            // JSON with a number out of range still has its id to answer
+            // by, unless the id is that number.
+            let id = serde_json::from_str::<Value>(line)
+                .ok()
+                .filter(|_| e.out_of_range)
+                .and_then(|v| v.get("id").cloned())
+                .filter(|id| id.as_f64().is_none_or(|f| f.abs() < 2f64.powi(63)));
+            return (json!({"id": id, "error": error}), false);
         }
     };
     let id = request.get("id").cloned().unwrap_or(Value::Null);

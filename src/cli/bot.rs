@@ -30,7 +30,7 @@ pub fn serve(request: &Request, input: impl BufRead, out: &mut dyn Write) -> Res
             continue;
         }
         // A key given twice is refused, as in a position read alone.
-        let v: Value = json::value(&line).map_err(|e| bad(format!("invalid JSON: {e}")))?;
+        let v: Value = json::value(&line).map_err(|e| bad(json::value_refusal(&e)))?;
         let answer = match v["type"].as_str() {
             Some("hello") => Some(hello(&v, &bot).map_err(bad)?),
             Some("decide") => Some(bot.decide(&v).map_err(bad)?),

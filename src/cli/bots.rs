@@ -152,7 +152,11 @@ impl Instance {
             Ok(v) if v.is_object() => Ok((v, line)),
             Ok(_) => Err(self.fault(request, Some(line), "not one line of JSON (an object)")),
             Err(e) => {
-                let why = format!("not one line of JSON (an object): {e}");
+                let words = json::value_refusal(&e);
+                let why = match words.strip_prefix("invalid JSON: ") {
+                    Some(reason) => format!("not one line of JSON (an object): {reason}"),
+                    None => words,
+                };
                 Err(self.fault(request, Some(line), &why))
             }
         }

@@ -13,6 +13,8 @@ pub struct JsonError {
     pub message: String,
     pub line: usize,
     pub column: usize,
+    /// The text is JSON, and a number in it is out of range.
+    pub out_of_range: bool,
 }
 
 impl Setup {
@@ -50,27 +52,39 @@ fn json_error(path: &str, e: serde_json::Error) -> JsonError {
         message: with_path(path, &plain(&strip_position(&e.to_string()))),
         line: e.line(),
         column: e.column(),
+        out_of_range: false,
     }
 }
 
 /// [`json_error`] for an error read from `text`. A whole number too large
 /// for 64 bits reaches serde as a float, and its error would echo it as
 /// `1.8446744073709552e+19`; one past i64 as "expected i64": both are named
-/// as typed, and out of range.
+/// as typed, and out of range. So is any number [`value`] refuses as
+/// [`OUT_OF_RANGE`].
 fn json_error_in(text: &str, path: &str, e: serde_json::Error) -> JsonError {
     let mut error = json_error(path, e);
     let serde_words = ["invalid type: floating point `", "invalid value: integer `"];
-    if serde_words.iter().any(|w| error.message.contains(w))
-        && let Some(number) = whole_number_ending_at(text, error.line, error.column)
-    {
+    let number = if error.message.ends_with(OUT_OF_RANGE) {
+        number_ending_at(text, error.line, error.column)
+    } else if serde_words.iter().any(|w| error.message.contains(w)) {
+        number_ending_at(text, error.line, error.column).filter(|n| is_whole(n))
+    } else {
+        None
+    };
+    if let Some(number) = number {
         error.message = with_path(path, &format!("the number {number} is out of range"));
+        error.out_of_range = true;
     }
     error
 }
 
-/// The whole number (digits, perhaps a minus) whose last character is at
-/// `line` and `column` (1-based, as serde_json counts them) of `text`.
-fn whole_number_ending_at(text: &str, line: usize, column: usize) -> Option<&str> {
+/// What [`value`] says of a number no field of a position, a request or
+/// their options can hold (a whole number of 2^63 or more, as a float).
+const OUT_OF_RANGE: &str = "a number out of range";
+
+/// The number, as typed, whose last character is at `line` and `column`
+/// (1-based, as serde_json counts them) of `text`.
+fn number_ending_at(text: &str, line: usize, column: usize) -> Option<&str> {
     let row = text.lines().nth(line.checked_sub(1)?)?;
     let end = row.char_indices().nth(column.checked_sub(1)?)?.0 + 1;
     let head = &row[..end];
@@ -80,13 +94,19 @@ fn whole_number_ending_at(text: &str, line: usize, column: usize) -> Option<&str
         .rfind(|c: char| !(c.is_ascii_digit() || "-+.eE".contains(c)))
         .map_or(0, |i| i + 1);
     let number = &head[start..];
+    number.bytes().any(|b| b.is_ascii_digit()).then_some(number)
+}
+
+/// Digits, perhaps after a minus: no fraction, no exponent.
+fn is_whole(number: &str) -> bool {
     let digits = number.strip_prefix('-').unwrap_or(number);
-    (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())).then_some(number)
+    !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
 }
 
 /// `ships[0].position: invalid type ...`; the document itself has the path `.`.
 fn with_path(path: &str, message: &str) -> String {
-    if path.is_empty() || path == "." {
+    // serde_path_to_error's `?`: the path is not known (the text ended).
+    if path.is_empty() || path == "." || path == "?" {
         message.to_string()
     } else {
         format!("{path}: {message}")
@@ -220,6 +240,16 @@ pub fn value(json: &str) -> Result<serde_json::Value, JsonError> {
     serde_json::from_str(json).map_err(|e| json_error("", e))
 }
 
+/// Why [`value`] refused a request, for its reader: "invalid JSON: " and
+/// the reason, unless the text is JSON with a number out of range.
+pub fn value_refusal(e: &JsonError) -> String {
+    if e.out_of_range {
+        e.to_string()
+    } else {
+        format!("invalid JSON: {e}")
+    }
+}
+
 /// Any JSON document whose objects name no key twice.
 struct Unique;
 
@@ -250,7 +280,13 @@ impl<'de> serde::de::Visitor<'de> for UniqueVisitor {
         Ok(Unique)
     }
 
-    fn visit_f64<E>(self, _: f64) -> Result<Unique, E> {
+    /// A whole number past 64 bits arrives here as a float. Refused now,
+    /// where the error still has its line and column to quote it by: read
+    /// into a `Value` it would be echoed as `1.8446744073709552e+19`.
+    fn visit_f64<E: serde::de::Error>(self, v: f64) -> Result<Unique, E> {
+        if v.is_finite() && v.fract() == 0.0 && v.abs() >= 2f64.powi(63) {
+            return Err(E::custom(OUT_OF_RANGE));
+        }
         Ok(Unique)
     }
 
@@ -281,19 +317,34 @@ impl<'de> serde::de::Visitor<'de> for UniqueVisitor {
 
 #[cfg(test)]
 mod tests {
-    use super::whole_number_ending_at;
+    use super::{is_whole, number_ending_at, value};
 
     #[test]
-    fn only_a_whole_number_is_read_back_from_the_text() {
+    fn a_number_is_read_back_from_the_text_whole() {
         let text = "{\n  \"a\": 18446744073709551621,\n  \"b\": 2.5, \"c\": -7}";
-        assert_eq!(
-            whole_number_ending_at(text, 2, 27),
-            Some("18446744073709551621")
-        );
+        assert_eq!(number_ending_at(text, 2, 27), Some("18446744073709551621"));
         // The fraction belongs to the token: `2.5` is no whole number `5`.
-        assert_eq!(whole_number_ending_at(text, 3, 10), None);
-        assert_eq!(whole_number_ending_at(text, 3, 19), Some("-7"));
-        assert_eq!(whole_number_ending_at(text, 9, 1), None);
-        assert_eq!(whole_number_ending_at(text, 0, 0), None);
+        assert_eq!(number_ending_at(text, 3, 10), Some("2.5"));
+        assert!(!is_whole("2.5") && !is_whole("1e20") && !is_whole("-"));
+        assert!(is_whole("-7") && is_whole("18446744073709551621"));
+        assert_eq!(number_ending_at(text, 3, 19), Some("-7"));
+        assert_eq!(number_ending_at(text, 9, 1), None);
+        assert_eq!(number_ending_at(text, 0, 0), None);
+    }
+
+    #[test]
+    fn a_document_read_whole_quotes_a_number_past_64_bits_as_typed() {
+        let text =
+            "{\"options\": {\"time_limit\": 1.5},\n \"cash\": {\"red\": -18446744073709551621}}";
+        let e = value(text).err().map(|e| e.to_string());
+        assert_eq!(
+            e.as_deref(),
+            Some("cash.red: the number -18446744073709551621 is out of range at line 2, column 38")
+        );
+        assert!(
+            value("[1e300]").is_err_and(|e| e.message == "[0]: the number 1e300 is out of range")
+        );
+        // A fraction, or a whole number that fits, is the reader's to judge.
+        assert!(value("{\"a\": [2.5, 18446744073709551615, -9223372036854775808]}").is_ok());
     }
 }
