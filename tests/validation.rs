@@ -7,7 +7,7 @@
 
 mod common;
 
-use manila_odds::position::Problem;
+use manila_odds::position::{Problem, reach};
 use manila_odds::rules::action::{Action, Destination, ShipMove};
 use manila_odds::rules::{self, At, Berth, Cargo, Phase, PlayerId, State};
 use manila_odds::{Error, Position, Setup, SetupError};
@@ -1034,8 +1034,64 @@ fn r3_start_space_problem_names_the_right_ship() {
 }
 
 #[test]
+fn r3_r6_r8_every_position_a_voyage_passes_through_is_reachable_together() {
+    // The note that ships stand where no voyage puts them must never be
+    // given for one that did: every state of random voyages, dice due and
+    // pilots acted included, and the pilots' every move tried once.
+    let mut rng = common::Rng::new(44);
+    let mut states = 0;
+    for _ in 0..3000 {
+        let mut s = common::random_start(&mut rng);
+        while s.phase != Phase::Over {
+            states += 1;
+            assert_eq!(reach::unreachable(&s), None, "{s:?}");
+            if s.phase == Phase::Roll {
+                let dice = [0; 3].map(|_| 1 + rng.below(6) as u8);
+                s = rules::roll(&s, dice);
+                continue;
+            }
+            let legal = rules::legal_actions(&s);
+            let pilots = matches!(s.phase, Phase::SmallPilot | Phase::LargePilot);
+            if pilots {
+                for &a in &legal {
+                    let next = rules::apply(&s, a).expect("legal actions apply");
+                    assert_eq!(reach::unreachable(&next), None, "{a} from {s:?}");
+                }
+            }
+            s = rules::apply(&s, legal[rng.below(legal.len())]).expect("legal actions apply");
+        }
+    }
+    assert!(states > 30_000, "{states}");
+}
+
+#[test]
+fn r3_r6_r8_ships_no_voyage_puts_together_are_accepted_with_a_note() {
+    let note = |pos: &str| {
+        let out = common::run_bin(&["odds", "--future", "none", "--pos", pos], None);
+        assert_eq!(out.status.code(), Some(0), "{pos}");
+        assert!(!out.stdout.is_empty());
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    };
+    // Three ships on 1 after roll 1 started on 0, 0, 0: not 9 (R3).
+    assert_eq!(
+        note("r*,b,g,y 1:r J1 S1 N1"),
+        "note: --pos: no layout (R3) and dice (R6) put the ships there together after 1 roll: \
+         jade 1, silk 1, nutmeg 1; the figures are for the position as given\n"
+    );
+    // With dice due, both pilots have moved: 3 spaces back in all, not 4 (R8).
+    assert!(note("r*,b,g,y 2:roll J0 S4 N7 s:b l:r").contains(
+        "no layout (R3), dice (R6) and pilot moves (R8) put the ships there together \
+             after 2 rolls: jade 0, silk 4, nutmeg 7;"
+    ));
+    // One space less, and the pilots reach it: no note.
+    assert_eq!(note("r*,b,g,y 2:roll J0 S5 N7 s:b l:r"), "");
+    assert_eq!(note("r*,b,g,y 1:g J7 S9 G2"), "");
+}
+
+#[test]
 fn r6_positions_are_checked_ship_by_ship() {
-    // POSITION.md bounds each ship by the dice alone (k to 5 + 6k after k rolls); no joint layout is required.
+    // POSITION.md bounds each ship by the dice alone (k to 5 + 6k after k rolls); no joint layout
+    // is required (the command line notes it: see the test above).
     // After roll 1 each ship stands on its start space plus 1 to 6. Three ships on
     // 1 need start spaces 0, 0, 0 (sum 0); three on 11 need 5, 5, 5 (sum 15).
     for space in [1, 11] {

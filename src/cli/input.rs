@@ -5,6 +5,7 @@
 use super::config::Source;
 use super::words;
 use crate::parse::{json, layout, notation};
+use crate::position::reach;
 use crate::{Error, Position};
 use std::io::Read;
 
@@ -83,15 +84,22 @@ pub fn read_position(source: &Source) -> Result<(Position, bool), Error> {
         return Ok((position, false));
     }
     let (text, origin) = position_text(source)?;
-    if text.trim_start().starts_with(['{', '[']) {
+    let (position, json) = if text.trim_start().starts_with(['{', '[']) {
         let position = Position::from_json(&text).map_err(|e| match e {
             Error::Json(j) => Error::Usage(format!("{origin} is not a valid position: {j}")),
             other => other,
         })?;
-        Ok((position, true))
+        (position, true)
     } else {
         let position =
             notation::parse(text.trim()).map_err(|e| Error::Usage(format!("{origin}:\n{e}")))?;
-        Ok((position, false))
+        (position, false)
+    };
+    // Accepted (POSITION.md bounds each ship alone), and said: the figures
+    // are for ships no voyage puts there.
+    if let Some(why) = reach::unreachable(position.state()) {
+        let note = format!("note: {origin}: {why}; the figures are for the position as given");
+        eprintln!("{}", super::terminal_safe(&note));
     }
+    Ok((position, json))
 }

@@ -5,9 +5,11 @@
 //! - [`validate`]: `Position::try_from(setup)` checks it against every rule of
 //!   POSITION.md ("Refused positions") and reports all problems found, each
 //!   naming its field.
+//! - [`reach`]: whether the three ships' spaces can be reached together.
 //! - [`back`]: a position back to its `Setup`, to be written out.
 
 pub mod back;
+pub mod reach;
 pub mod setup;
 pub mod validate;
 
