@@ -149,6 +149,56 @@ fn a_player_named_like_an_abbreviated_action_is_read_as_the_player() {
     assert!(p.state().has_passed(2));
 }
 
+#[test]
+fn a_word_that_is_a_player_s_name_is_the_player_even_alone() {
+    let p = manila_odds::parse::notation::parse(r#"pass*,roll,ins,"Anna B" 0:pass J2 S3 G4"#)
+        .expect("valid");
+    let refused = |p: &Position, text: &str| {
+        let err = events::apply_all(p, &[text.to_string()]).expect_err(text);
+        err.to_string()
+    };
+    // `ins` is a player, and `pass` decides: no insurance taken for `pass`.
+    let err = refused(&p, "ins");
+    assert!(
+        err.contains("'ins' is a player, not an action; pass decides now"),
+        "{err}"
+    );
+    let err = refused(&p, "pass");
+    assert!(err.contains("an action must follow pass (e.g."), "{err}");
+    // `roll` with no dice, and no roll due, is the player `roll`.
+    let p = going(events::apply_all(&p, &["pass pass".to_string()]).expect("pass passes"));
+    let err = refused(&p, "roll");
+    assert!(err.contains("an action must follow roll (e.g."), "{err}");
+    let p = going(events::apply_all(&p, &["roll ins".to_string()]).expect("roll insures"));
+    assert_eq!(p.state().insurance, Some(1));
+}
+
+#[test]
+fn words_typed_apart_are_quoted_as_typed() {
+    let p = start();
+    let refused = |text: &str| {
+        let err = events::apply_all(&p, &[text.to_string()]).expect_err(text);
+        err.to_string()
+    };
+    assert!(refused("red pass pass").contains("'pass pass' is not an action"));
+    let err = refused("red harbour a");
+    assert!(
+        err.contains("'harbour a' is not an action; did you mean harbour:A"),
+        "{err}"
+    );
+    // Dice with commas are dice.
+    let due = after(4);
+    let p = going(events::apply_all(&due, &["roll 1,2,3".to_string()]).expect("three dice"));
+    let spaces = after(4).state().ships.map(|s| s.at);
+    let moved = p.state().ships.map(|s| s.at);
+    for (k, (before, now)) in spaces.iter().zip(moved).enumerate() {
+        match (before, now) {
+            (At::Sea(b), At::Sea(n)) => assert_eq!(n, b + 1 + k as u8),
+            _ => panic!("{before:?} {now:?}"),
+        }
+    }
+}
+
 fn session(args: &[&str], input: &str) -> String {
     common::run_ok(args, Some(input))
 }

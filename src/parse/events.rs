@@ -57,14 +57,15 @@ pub fn parse_with(position: &Position, text: &str, extra: &[&str]) -> Result<Eve
         if let Some(player) = find_player(position, &words[..k].join(" ")) {
             return Ok(Event::Decide {
                 player: Some(player),
-                action: parse_action(position, text, &words[k..].join(","), extra, true)?,
+                action: parse_action(position, text, &words[k..], extra, true)?,
             });
         }
     }
-    // A player named `roll` comes first with an action, not with dice.
-    let dice_follow = |rest: &[&str]| {
-        rest.first()
-            .is_none_or(|w| w.chars().all(|c| c.is_ascii_digit()))
+    // A player named `roll` comes first with an action, not with dice; alone,
+    // it is the player unless a roll is due.
+    let dice_follow = |rest: &[&str]| match rest.first() {
+        Some(w) => w.chars().all(|c| c.is_ascii_digit()),
+        None => s.phase == Phase::Roll,
     };
     match words.as_slice() {
         [] => Err(refuse(text, "empty event")),
@@ -74,11 +75,8 @@ pub fn parse_with(position: &Position, text: &str, extra: &[&str]) -> Result<Eve
         {
             parse_roll(s, text, dice).map(Event::Roll)
         }
-        // A name alone: the action is missing.
-        [who]
-            if find_player(position, who).is_some_and(|p| Some(p) == s.decider())
-                && said::action(s, who).is_none() =>
-        {
+        // A name alone, even one such as `ins`: the action is missing.
+        [who] if find_player(position, who).is_some_and(|p| Some(p) == s.decider()) => {
             let legal: Vec<String> = position
                 .legal_actions()
                 .iter()
@@ -92,7 +90,7 @@ pub fn parse_with(position: &Position, text: &str, extra: &[&str]) -> Result<Eve
             ))
         }
         // The name alone of a player who does not decide now.
-        [who] if find_player(position, who).is_some() && said::action(s, who).is_none() => {
+        [who] if find_player(position, who).is_some() => {
             let now = match s.decider() {
                 Some(d) => format!("{} decides now ({})", position.name(d), s.phase_words()),
                 None => format!("roll {} is due", s.rolls_done + 1),
@@ -125,12 +123,12 @@ pub fn parse_with(position: &Position, text: &str, extra: &[&str]) -> Result<Eve
             })?;
             Ok(Event::Decide {
                 player: Some(player),
-                action: parse_action(position, text, &rest.join(","), extra, true)?,
+                action: parse_action(position, text, rest, extra, true)?,
             })
         }
         _ => Ok(Event::Decide {
             player: None,
-            action: parse_action(position, text, &words.join(","), extra, false)?,
+            action: parse_action(position, text, &words, extra, false)?,
         }),
     }
 }
@@ -141,17 +139,21 @@ pub fn find_player(position: &Position, who: &str) -> Option<rules::PlayerId> {
     said::player(position.names(), who).map(|p| p as rules::PlayerId)
 }
 
-/// The action `word`; `named` when a player's name came before it, so that
-/// only actions are suggested for a word that is none.
+/// The action of `words`: one, or moves and plunder choices typed apart
+/// (`s+1 j-1`), read as joined by commas; `named` when a player's name came
+/// before it, so that only actions are suggested for words that are none.
 fn parse_action(
     position: &Position,
     text: &str,
-    word: &str,
+    words: &[&str],
     extra: &[&str],
     named: bool,
 ) -> Result<Action, EventError> {
     let s = position.state();
+    let word = &words.join(",");
     said::action(s, word).ok_or_else(|| {
+        // Quoted as typed, not as read.
+        let typed = words.join(" ");
         if word.chars().all(|c| c.is_ascii_digit()) {
             // A session passes its commands in `extra`; `apply` passes none.
             // (A number alone never gets here in a session: it takes the row.)
@@ -159,12 +161,12 @@ fn parse_action(
                 true => "a number takes it in a session only",
                 false => "type the number alone, without a name",
             };
-            return refuse(text, format!("'{word}' is a row of the advice: {reason}"));
+            return refuse(text, format!("'{typed}' is a row of the advice: {reason}"));
         }
         if extra.iter().any(|w| w.eq_ignore_ascii_case(word)) {
             return refuse(
                 text,
-                format!("'{word}' is a command, not an action: type it alone, without a name"),
+                format!("'{typed}' is a command, not an action: type it alone, without a name"),
             );
         }
         let pilot = match s.phase {
@@ -210,16 +212,18 @@ fn parse_action(
             }
             hint => hint,
         };
-        refuse(text, format!("'{word}' is not an action{hint}"))
+        refuse(text, format!("'{typed}' is not an action{hint}"))
     })
 }
 
 /// The dice of a roll: one per ship at sea in ship order (docked ships do not
 /// roll, R6), or three in ship order with the docked ships' ignored. Dice may
-/// be written together: `roll 542`.
+/// be written together, `roll 542`, or with commas, `roll 5,4,2`.
 fn parse_roll(s: &State, text: &str, words: &[&str]) -> Result<[u8; SHIPS], EventError> {
     let together = matches!(words, [w] if w.len() > 1);
-    let dice: Vec<String> = if together {
+    let dice: Vec<String> = if together && words[0].contains(',') {
+        words[0].split(',').map(String::from).collect()
+    } else if together {
         words[0].chars().map(String::from).collect()
     } else {
         words.iter().map(|w| w.to_string()).collect()
