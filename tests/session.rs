@@ -174,6 +174,30 @@ fn a_word_that_is_a_player_s_name_is_the_player_even_alone() {
 }
 
 #[test]
+fn an_event_after_which_cash_passes_what_a_position_holds_is_refused() {
+    let refused = |pos: &str, event: &str| {
+        let p = manila_odds::parse::notation::parse(pos).expect("valid");
+        let err = events::apply_all(&p, &[event.to_string()]).expect_err(event);
+        err.to_string()
+    };
+    // Insurance pays 10 at once (R5): 2147483647 + 10 would be written out,
+    // then refused when read back.
+    let err = refused("r*,b,g,y 0:r J2 S3 G4 $r2147483647", "r ins");
+    assert!(
+        err.contains("r's cash would reach 2147483657: a position holds at most 2147483647"),
+        "{err}"
+    );
+    // The settlement's payouts count too: jade docks, and a, its only
+    // passenger, takes its 36 (R1, R11).
+    let err = refused("a*,b,c,d 2:roll J13:a S12 G13:b $a2147483640", "roll 1 1 1");
+    assert!(err.contains("a's cash would reach 2147483676"), "{err}");
+    let p =
+        manila_odds::parse::notation::parse("r*,b,g,y 0:r J2 S3 G4 $r2147483637").expect("valid");
+    let next = going(events::apply_all(&p, &["r ins".to_string()]).expect("10 more fits"));
+    assert_eq!(next.state().cash[0], Some(2147483647));
+}
+
+#[test]
 fn words_typed_apart_are_quoted_as_typed() {
     let p = start();
     let refused = |text: &str| {

@@ -4,7 +4,7 @@
 //! an illegal event is refused with the reason and changes nothing.
 
 use super::said;
-use crate::position::Position;
+use crate::position::{MAX_CASH, Position};
 use crate::report::Voyage;
 pub use crate::rules::Event;
 use crate::rules::{
@@ -299,7 +299,33 @@ pub fn apply(position: &Position, event: Event, text: &str) -> Result<Outcome, E
             rules::apply(s, action).map_err(|e| refuse(text, e.0))?
         }
     };
+    cash_within_bounds(position, &next, text)?;
     Ok(outcome(position.names().to_vec(), next, event.cash(s)))
+}
+
+/// Refuses an event after which somebody's cash (after the settlement, when
+/// it ends the voyage) is more than a position can hold: the position
+/// written next, or the next voyage's, would be refused.
+fn cash_within_bounds(position: &Position, next: &State, text: &str) -> Result<(), EventError> {
+    let accounts = match next.phase {
+        Phase::Over => rules::accounts_after(next, &rules::settle(next)),
+        _ => *next,
+    };
+    let over = accounts.player_ids().find_map(|p| {
+        accounts.cash[p as usize]
+            .map(|c| (p, c))
+            .filter(|&(_, c)| i64::from(c) > MAX_CASH)
+    });
+    match over {
+        Some((p, cash)) => Err(refuse(
+            text,
+            format!(
+                "{}'s cash would reach {cash}: a position holds at most {MAX_CASH}",
+                position.name(p)
+            ),
+        )),
+        None => Ok(()),
+    }
 }
 
 /// Parses and applies events in order; the first refusal stops and is returned.
