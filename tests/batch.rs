@@ -163,6 +163,10 @@ fn a_bad_line_answers_its_own_error_and_the_rest_are_answered() {
             json!({"time_limit": -1}),
             "options.time_limit: must be a positive",
         ),
+        (
+            json!({"future": ["none", "greedy"]}),
+            "line 1: options.future: takes one value, not a list",
+        ),
     ] {
         let input = json!({"id": 1, "command": "advise", "notation": "r*,b,g 2:r J13:b S10 N4", "options": options});
         let out = common::run_bin(&["batch"], Some(&input.to_string()));
@@ -188,6 +192,41 @@ fn a_line_that_is_not_utf8_answers_its_own_error_and_the_rest_are_answered() {
     assert_eq!(
         answers[1],
         json!({"id": null, "error": "line 2: the line is not UTF-8 text"})
+    );
+}
+
+#[test]
+fn every_refusal_names_its_line_and_an_option_by_its_key() {
+    let start = r#"{"players": ["a", "b", "c"], "harbour_master": "a"}"#;
+    let input = [
+        json!({"id": 1, "command": "layouts", "notation": "r*,b,g 0:r J2:r S3 G4"}),
+        json!({"id": 2, "command": "layouts", "notation": "r*,b,g 0:r J2 S3 G4", "options": {"only": ["J2 S3 G5"]}}),
+        json!({"id": 3, "command": "odds", "notation": "r*,b,g 0:r J9 S0 G0"}),
+        json!({"id": 4, "command": "layouts", "position": serde_json::from_str::<Value>(start).ok(), "options": {"only": ["J2 S3 G4", "G4 S3 J2"]}}),
+    ]
+    .map(|v| v.to_string())
+    .join("\n");
+    let out = common::run_bin(&["batch"], Some(&input));
+    let answers = lines(&String::from_utf8_lossy(&out.stdout));
+    for (answer, words) in answers.iter().zip([
+        "line 1: layouts: the position must be a voyage's start",
+        "line 2: options.only \"J2 S3 G5\": the start spaces sum to 10, not 9 (R3)",
+        "line 3:\nr*,b,g 0:r J9 S0 G0",
+        "line 4: options.only \"G4 S3 J2\": the same layout as \"J2 S3 G4\", named before",
+    ]) {
+        let error = answer["error"].as_str().unwrap_or_default();
+        assert!(error.starts_with(words), "{error}");
+    }
+    assert_eq!(answers.len(), 4);
+    // A position's error gives the column of the request's line, where the
+    // position was typed, not of the position written again.
+    let line = r#"{"id": 5,  "command": "odds", "position": {"players": ["a", "b", "c"], "harbour_master": "a", "rolls_done": "x"}}"#;
+    let out = common::run_bin(&["batch"], Some(line));
+    let column = line.find(r#""x""#).map(|k| k + 3);
+    let answer = &lines(&String::from_utf8_lossy(&out.stdout))[0];
+    assert_eq!(
+        answer["error"].as_str(),
+        Some(format!("line 1 is not a valid position: rolls_done: invalid type: string \"x\", expected a whole number at line 1, column {}", column.unwrap_or(0)).as_str())
     );
 }
 

@@ -76,13 +76,13 @@ fn answer(cache: &mut Cache, number: usize, line: Option<&str>) -> (Value, bool)
         }
     };
     let id = request.get("id").cloned().unwrap_or(Value::Null);
-    match respond(cache, number, &request) {
+    match respond(cache, number, &request, line) {
         Ok(result) => (json!({"id": id, "result": result}), true),
         Err(e) => (json!({"id": id, "error": e.to_string()}), false),
     }
 }
 
-fn respond(cache: &mut Cache, number: usize, request: &Value) -> Result<Value, Error> {
+fn respond(cache: &mut Cache, number: usize, request: &Value, line: &str) -> Result<Value, Error> {
     let bad = |why: String| Error::Usage(format!("line {number}: {why}"));
     let Some(fields) = request.as_object() else {
         return Err(bad("a request is a JSON object".into()));
@@ -104,7 +104,9 @@ fn respond(cache: &mut Cache, number: usize, request: &Value) -> Result<Value, E
         None => return Err(bad("a request needs a \"command\"".into())),
     };
     let text = match (fields.get("position"), fields.get("notation")) {
-        (Some(p), None) if p.is_object() => p.to_string(),
+        (Some(p), None) if p.is_object() => {
+            position_as_typed(line).unwrap_or_else(|| p.to_string())
+        }
         (None, Some(Value::String(n))) => n.clone(),
         (Some(_), Some(_)) => return Err(bad("give position or notation, not both".into())),
         _ => {
@@ -136,9 +138,28 @@ fn respond(cache: &mut Cache, number: usize, request: &Value) -> Result<Value, E
         text,
         origin: format!("line {number}"),
     };
-    let output = commands::respond(&config, cache, &mut |_, _| {})?;
+    let output = commands::respond(&config, cache, &mut |_, _| {}).map_err(|e| match e {
+        // Every refusal names its line, as the position's own do.
+        Error::Io(_) => e,
+        e if e.to_string().starts_with(&format!("line {number}")) => e,
+        e => bad(option_words(&e.to_string())),
+    })?;
     serde_json::from_str(&output)
         .map_err(|e| Error::Io(format!("batch: the answer is not JSON: {e}")))
+}
+
+/// The request's position as typed, after as many spaces as came before it
+/// on the line: an error's column is then the line's, not that of the
+/// position written again.
+fn position_as_typed(line: &str) -> Option<String> {
+    #[derive(serde::Deserialize)]
+    struct Typed<'a> {
+        #[serde(borrow)]
+        position: Option<&'a serde_json::value::RawValue>,
+    }
+    let raw = serde_json::from_str::<Typed>(line).ok()?.position?.get();
+    let before = (raw.as_ptr() as usize).checked_sub(line.as_ptr() as usize)?;
+    Some(format!("{}{raw}", " ".repeat(before)))
 }
 
 /// The single command's flags from a request's `options`.
@@ -181,6 +202,9 @@ fn option_flags(
     }
     let flag = format!("--{}", key.replace('_', "-"));
     let takes_value = takes_value(command, &flag);
+    if value.is_array() && takes_value == Some(true) && !repeats(command, &flag) {
+        return Err("takes one value, not a list".into());
+    }
     match value {
         Value::Bool(_) if takes_value == Some(true) => {
             return Err("takes a value, not true or false".into());
@@ -221,18 +245,31 @@ fn takes_value(command: &str, flag: &str) -> Option<bool> {
     Some(arg.get_action().takes_values())
 }
 
+/// Whether `command`'s flag `flag` may be given more than once (`--only`).
+fn repeats(command: &str, flag: &str) -> bool {
+    use clap::CommandFactory;
+    let long = flag.trim_start_matches("--");
+    let cli = Args::command();
+    let arg = cli.find_subcommand(command).and_then(|sub| {
+        sub.get_arguments()
+            .find(|a| a.get_long() == Some(long))
+            .cloned()
+    });
+    arg.is_some_and(|a| matches!(a.get_action(), clap::ArgAction::Append))
+}
+
 /// A check of the flags' values, in the request's words: "--time-limit:
-/// ..." is "options.time_limit: ...".
+/// ..." is "options.time_limit: ...", and `--only "J2 S3 G5": ...` is
+/// `options.only "J2 S3 G5": ...`.
 fn option_words(message: &str) -> String {
     let Some(rest) = message.strip_prefix("--") else {
         return message.to_string();
     };
-    match rest.split_once(':') {
-        Some((flag, why)) if !flag.contains(' ') => {
-            format!("options.{}:{why}", flag.replace('-', "_"))
-        }
-        _ => message.to_string(),
-    }
+    let end = rest
+        .find(|c: char| !(c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'))
+        .unwrap_or(rest.len());
+    let (flag, why) = rest.split_at(end);
+    format!("options.{}{why}", flag.replace('-', "_"))
 }
 
 /// Clap's complaint in the request's words: the option by its path
