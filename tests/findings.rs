@@ -186,9 +186,13 @@ fn a_tiny_positive_time_limit_is_accepted_and_non_positive_ones_refused() {
         );
     }
     let out = common::run_bin(&["advise", EXAMPLE, "--time-limit", "1e30"], None);
+    assert_refused(&out, &["--time-limit: 1e30 seconds is too long"]);
+    let out = common::run_bin(&["odds", EXAMPLE, "--until-settled"], None);
     assert_refused(
         &out,
-        &["--time-limit: 1000000000000000000000000000000 seconds is too long"],
+        &[
+            "--until-settled: odds ranks no options, so none settles: use --target-stderr or --samples",
+        ],
     );
 }
 

@@ -294,8 +294,17 @@ fn duplicate_players_are_refused() {
 
 #[test]
 fn empty_player_name_is_refused() {
-    let doc = with(base(), |d| d["players"][3] = json!("  "));
+    let doc = with(base(), |d| d["players"][3] = json!(""));
     assert_refused(&doc, "players[3]", "cannot be empty");
+    let doc = with(base(), |d| d["players"][3] = json!(" \t"));
+    assert_refused(&doc, "players[3]", "cannot be blank, found \" \\t\"");
+    // A blank name's control character is its reason.
+    let doc = with(base(), |d| d["players"][3] = json!("\u{85}"));
+    assert_refused(
+        &doc,
+        "players[3]",
+        "cannot hold control characters, found '\\u{85}'",
+    );
 }
 
 #[test]

@@ -368,7 +368,7 @@ fn arena(args: ArenaArgs) -> Result<Parts, Error> {
 
 fn odds(input: PositionArgs, json: bool, solve: SolveArgs) -> Result<Parts, Error> {
     if solve.until_settled {
-        let why = "odds value no options to settle between; use --target-stderr or --samples";
+        let why = "odds ranks no options, so none settles: use --target-stderr or --samples";
         return Err(Error::Usage(format!("--until-settled: {why}")));
     }
     Ok((Task::Odds, Source::of(input), format_of(json), Some(solve)))
@@ -435,8 +435,9 @@ fn seconds(flag: &str, x: f64) -> Result<Duration, Error> {
     }
     match Duration::try_from_secs_f64(x) {
         Ok(t) => Ok(t.max(Duration::from_nanos(1))),
+        // `{x}` would write 1e300 out in 301 digits.
         Err(_) => Err(Error::Usage(format!(
-            "{flag}: {x} seconds is too long (at most {} seconds)",
+            "{flag}: {x:e} seconds is too long (at most {} seconds)",
             Duration::MAX.as_secs()
         ))),
     }

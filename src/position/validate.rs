@@ -159,9 +159,14 @@ impl Validator {
             return None;
         }
         for (i, name) in players.iter().enumerate() {
-            if name.trim().is_empty() {
+            // A control character is named as such, even in a blank name.
+            let control = name.chars().find(|&c| forbidden_in_name(c));
+            if name.is_empty() {
                 self.problem(format!("players[{i}]"), "a player's name cannot be empty");
-            } else if let Some(c) = name.chars().find(|&c| forbidden_in_name(c)) {
+            } else if name.trim().is_empty() && control.is_none() {
+                let why = format!("a player's name cannot be blank, found {name:?}");
+                self.problem(format!("players[{i}]"), why);
+            } else if let Some(c) = control {
                 // It would reach the terminal raw with every board and table.
                 self.problem(
                     format!("players[{i}]"),
