@@ -219,6 +219,18 @@ fn every_protocol_fault_stops_the_run_with_exit_2_and_names_bot_request_and_answ
         // It stays, so the fault is the line, not an exit.
         ("not-utf8", "not UTF-8 text"),
         ("twice-keyed", "duplicate field `id`"),
+        // A line begun is shown, and a long one cut.
+        (
+            "half-line",
+            "no end of line within 3 s; answered '{\"id\": 1, \"act'",
+        ),
+        (
+            "huge",
+            &format!(
+                "answered '{}...' (the first 200 of 100000 characters)",
+                "x".repeat(200)
+            ),
+        ),
     ];
     for (mode, said) in cases {
         let out = arena(&[

@@ -14,7 +14,8 @@ use serde_json::{Value, json};
 use std::io::{BufRead, BufReader, Write};
 use std::os::unix::process::CommandExt;
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 /// The protocol's version (BOTS.md).
@@ -40,6 +41,47 @@ impl Maker for Bot {
     }
 }
 
+/// Sends each line of `reader` (without its line ending) until it ends or
+/// nobody listens, keeping a line begun in `partial` while its end is awaited.
+fn read_lines(
+    mut reader: impl BufRead,
+    partial: &Mutex<Vec<u8>>,
+    send: &Sender<Result<String, String>>,
+) {
+    while let Ok(buf) = reader.fill_buf() {
+        let Ok(mut begun) = partial.lock() else { break };
+        if buf.is_empty() {
+            // The output ended: a last line without its line ending is one.
+            if !begun.is_empty() {
+                let _ = send.send(utf8(std::mem::take(&mut *begun)));
+            }
+            break;
+        }
+        let Some(end) = buf.iter().position(|&b| b == b'\n') else {
+            begun.extend_from_slice(buf);
+            let n = buf.len();
+            drop(begun);
+            reader.consume(n);
+            continue;
+        };
+        begun.extend_from_slice(&buf[..end]);
+        let mut bytes = std::mem::take(&mut *begun);
+        drop(begun);
+        reader.consume(end + 1);
+        if bytes.ends_with(b"\r") {
+            bytes.pop();
+        }
+        if send.send(utf8(bytes)).is_err() {
+            break;
+        }
+    }
+}
+
+/// A line as text, or lossily as `Err` when it is not UTF-8.
+fn utf8(bytes: Vec<u8>) -> Result<String, String> {
+    String::from_utf8(bytes).map_err(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+}
+
 /// One running bot.
 struct Instance {
     label: String,
@@ -48,6 +90,8 @@ struct Instance {
     /// Lines of its standard output, read by a thread of their own so that a
     /// silent bot can be timed out; one that is not UTF-8 as `Err`, lossily.
     lines: Receiver<Result<String, String>>,
+    /// The bytes of a line begun and not yet ended.
+    partial: Arc<Mutex<Vec<u8>>>,
     timeout: Duration,
     next_id: u64,
 }
@@ -76,32 +120,15 @@ impl Instance {
             .take()
             .ok_or_else(|| fault("no standard output".into()))?;
         let (send, lines) = channel();
-        std::thread::spawn(move || {
-            let mut reader = BufReader::new(stdout);
-            loop {
-                let mut bytes = Vec::new();
-                match reader.read_until(b'\n', &mut bytes) {
-                    Ok(0) | Err(_) => break,
-                    Ok(_) => {}
-                }
-                if bytes.ends_with(b"\n") {
-                    bytes.pop();
-                }
-                if bytes.ends_with(b"\r") {
-                    bytes.pop();
-                }
-                let line = String::from_utf8(bytes)
-                    .map_err(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
-                if send.send(line).is_err() {
-                    break;
-                }
-            }
-        });
+        let partial = Arc::new(Mutex::new(Vec::new()));
+        let unfinished = Arc::clone(&partial);
+        std::thread::spawn(move || read_lines(BufReader::new(stdout), &unfinished, &send));
         let mut instance = Instance {
             label,
             stdin: child.stdin.take(),
             child,
             lines,
+            partial,
             timeout: bot.timeout,
             next_id: 1,
         };
@@ -135,7 +162,16 @@ impl Instance {
         let line = match self.lines.recv_timeout(self.timeout) {
             Ok(line) => line,
             Err(RecvTimeoutError::Timeout) => {
-                let why = format!("no answer within {} s", self.timeout.as_secs_f64());
+                let seconds = self.timeout.as_secs_f64();
+                // A line begun and never ended is shown: the bot may be
+                // waiting to flush, or have written a newline nowhere.
+                let begun = self.partial.lock().map(|b| b.clone()).unwrap_or_default();
+                if !begun.is_empty() {
+                    let text = String::from_utf8_lossy(&begun).into_owned();
+                    let why = format!("no end of line within {seconds} s");
+                    return Err(self.fault(request, Some(text), &why));
+                }
+                let why = format!("no answer within {seconds} s");
                 return Err(self.fault(request, None, &why));
             }
             Err(RecvTimeoutError::Disconnected) => {

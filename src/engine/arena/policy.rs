@@ -55,18 +55,28 @@ fn request_words(request: Option<u64>) -> String {
     request.map_or("starting".to_string(), |id| format!("request {id}"))
 }
 
+/// The most characters of an answer a fault quotes: enough to recognise
+/// it, and a bot's megabyte answer is no one-line message.
+const QUOTED: usize = 200;
+
 fn answer_words(answer: &Option<String>) -> String {
     match answer {
         Some(text) => {
             // The line as it came, but for control characters, which are escaped.
             let shown: String = text
                 .chars()
+                .take(QUOTED)
                 .map(|c| match c.is_control() {
                     true => c.escape_debug().to_string(),
                     false => c.to_string(),
                 })
                 .collect();
-            format!("answered '{shown}'")
+            match text.chars().count() {
+                n if n > QUOTED => {
+                    format!("answered '{shown}...' (the first {QUOTED} of {n} characters)")
+                }
+                _ => format!("answered '{shown}'"),
+            }
         }
         None => "answered nothing".to_string(),
     }

@@ -3,7 +3,8 @@
 
 With a mode it breaks the protocol instead, once, for the referee's fault tests:
 garbage, wrong-id, not-offered, late, exit, not-utf8 (a byte that is not UTF-8,
-and it stays), twice-keyed (its id given twice). With `--log FILE` it appends every
+and it stays), twice-keyed (its id given twice), half-line (begins its answer and
+never ends the line), huge (a line of 100,000 characters). With `--log FILE` it appends every
 decide request it is sent to FILE, one JSON line each.
 """
 import json
@@ -34,6 +35,14 @@ for line in sys.stdin:
         if mode == "twice-keyed":
             print('{"id": %d, "id": %d, "action": %s}'
                   % (request["id"], request["id"], json.dumps(answer[field])), flush=True)
+            continue
+        if mode == "half-line":
+            sys.stdout.write('{"id": %d, "act' % request["id"])
+            sys.stdout.flush()
+            time.sleep(5)
+            continue
+        if mode == "huge":
+            print("x" * 100000, flush=True)
             continue
         if mode == "wrong-id":
             answer["id"] = request["id"] + 100
