@@ -699,6 +699,10 @@ fn the_bot_command_refuses_requests_that_break_the_protocol() {
             "protocol 2: this bot speaks protocol 1",
         ),
         (
+            serde_json::json!({"type": "hello", "protocol": "1"}),
+            "protocol: a whole number, found \"1\"; this bot speaks protocol 1",
+        ),
+        (
             serde_json::json!({"type": "decide", "id": 7, "seat": "red", "position": position, "options": ["pass"]}),
             "seat: 'red' does not decide in the position, green does",
         ),

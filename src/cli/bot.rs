@@ -123,11 +123,16 @@ impl Server {
 
 /// `hello` names the bot, for the protocol this bot speaks only.
 fn hello(v: &Value, bot: &Server) -> Result<Value, String> {
-    match v["protocol"].as_u64() {
-        Some(PROTOCOL) => Ok(json!({"type": "hello", "name": bot.name()})),
-        _ => Err(format!(
-            "protocol {}: this bot speaks protocol {PROTOCOL} (BOTS.md)",
-            v["protocol"]
+    match (&v["protocol"], v["protocol"].as_u64()) {
+        (_, Some(PROTOCOL)) => Ok(json!({"type": "hello", "name": bot.name()})),
+        (_, Some(other)) => Err(format!(
+            "protocol {other}: this bot speaks protocol {PROTOCOL} (BOTS.md)"
+        )),
+        (Value::Null, None) => Err(format!(
+            "protocol: missing; this bot speaks protocol {PROTOCOL} (BOTS.md)"
+        )),
+        (other, None) => Err(format!(
+            "protocol: a whole number, found {other}; this bot speaks protocol {PROTOCOL} (BOTS.md)"
         )),
     }
 }
