@@ -871,7 +871,10 @@ fn r16_after_the_settlement_bid_and_layouts_value_the_next_voyage() {
 
 #[test]
 fn r16_bid_and_layouts_wait_for_the_settlement_and_new_takes_one_bid() {
-    let lines = format!("bid\n{WRECKED}bid b\nlayouts x\nnew b bid:5 bid:7 J2 S3 G4\n");
+    let lines = format!(
+        "bid\n{WRECKED}bid b\nlayouts x\nnew b bid:5 bid:7 J2 S3 G4\n\
+         new b bid:99999999999999999999 J2 S3 G4\nnew b bid:7x J2 S3 G4\n"
+    );
     let out = common::run_bin(
         &["session", "--future", "none", "--pos", CASH_START],
         Some(&lines),
@@ -882,6 +885,8 @@ fn r16_bid_and_layouts_wait_for_the_settlement_and_new_takes_one_bid() {
         "bid: 'b': the auction values every player as harbour master; 'bid' or 'bid buy'",
         "layouts: 'x' is not a player (r, b, g, y)",
         "new: 'bid:7': one winning bid only (R16)",
+        "new: 'bid:99999999999999999999': the bid is out of range",
+        "new: 'bid:7x': a bid is a whole number, e.g. bid:7",
     ] {
         assert!(err.contains(said), "{said}\n{err}");
     }

@@ -1273,7 +1273,10 @@ fn auction_words(text: &str) -> Result<(String, Deal), String> {
         if let Some(n) = lower.strip_prefix("bid:") {
             let bid = n
                 .parse()
-                .map_err(|_| format!("new: '{word}': a bid is a whole number, e.g. bid:7"))?;
+                .map_err(|_| match n.bytes().all(|b| b.is_ascii_digit()) {
+                    true if !n.is_empty() => format!("new: '{word}': the bid is out of range"),
+                    _ => format!("new: '{word}': a bid is a whole number, e.g. bid:7"),
+                })?;
             if deal.bid.replace(bid).is_some() {
                 return Err(format!("new: '{word}': one winning bid only (R16)"));
             }
