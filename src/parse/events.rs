@@ -76,29 +76,8 @@ pub fn parse_with(position: &Position, text: &str, extra: &[&str]) -> Result<Eve
             parse_roll(s, text, dice).map(Event::Roll)
         }
         // A name alone, even one such as `ins`: the action is missing.
-        [who] if find_player(position, who).is_some_and(|p| Some(p) == s.decider()) => {
-            let legal: Vec<String> = position
-                .legal_actions()
-                .iter()
-                .map(Action::to_string)
-                .collect();
-            let shown = legal.iter().take(4).cloned().collect::<Vec<_>>().join(", ");
-            let more = if legal.len() > 4 { ", ..." } else { "" };
-            Err(refuse(
-                text,
-                format!("an action must follow {who} (e.g. {shown}{more})"),
-            ))
-        }
-        // The name alone of a player who does not decide now.
         [who] if find_player(position, who).is_some() => {
-            let now = match s.decider() {
-                Some(d) => format!("{} decides now ({})", position.name(d), s.phase_words()),
-                None => format!("roll {} is due", s.rolls_done + 1),
-            };
-            Err(refuse(
-                text,
-                format!("'{who}' is a player, not an action; {now}"),
-            ))
+            Err(refuse(text, name_alone(position, who)))
         }
         // A player's name comes first, even one that abbreviates an action.
         [who, rest @ ..]
@@ -131,6 +110,28 @@ pub fn parse_with(position: &Position, text: &str, extra: &[&str]) -> Result<Eve
             action: parse_action(position, text, &words, extra, false)?,
         }),
     }
+}
+
+/// Why the name of a player alone is no event: the decider's action is
+/// missing, or another player decides (or the dice are due).
+fn name_alone(position: &Position, who: &str) -> String {
+    let s = position.state();
+    let decides = find_player(position, who).is_some_and(|p| Some(p) == s.decider());
+    if decides {
+        let legal: Vec<String> = position
+            .legal_actions()
+            .iter()
+            .map(Action::to_string)
+            .collect();
+        let shown = legal.iter().take(4).cloned().collect::<Vec<_>>().join(", ");
+        let more = if legal.len() > 4 { ", ..." } else { "" };
+        return format!("an action must follow {who} (e.g. {shown}{more})");
+    }
+    let now = match s.decider() {
+        Some(d) => format!("{} decides now ({})", position.name(d), s.phase_words()),
+        None => format!("roll {} is due", s.rolls_done + 1),
+    };
+    format!("'{who}' is a player, not an action; {now}")
 }
 
 /// A player by name: exactly, else the one player whose name matches in

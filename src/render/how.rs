@@ -63,44 +63,43 @@ fn reason_words(reason: &Reason, method: Method) -> String {
             rolls,
             inner,
         } => match **inner {
-            Reason::Asked => format!(
-                "{}; {}",
-                auto_words(*model, *rolls),
-                reason_words(inner, method)
-            ),
-            Reason::Paranoid { .. } => format!(
+            Reason::Asked | Reason::Paranoid { .. } => format!(
                 "{}; {}",
                 auto_words(*model, *rolls),
                 reason_words(inner, method)
             ),
             _ => format!("{}; exact", auto_words(*model, *rolls)),
         },
-        Reason::Paranoid { turns: 0, .. } => {
-            "exact: no placement comes before the next roll, so the paranoid model is none here"
-                .into()
-        }
         Reason::Paranoid {
             depth,
             turns,
             leaves,
-        } if depth >= turns => format!(
-            "exact paranoid search of {} before the next roll (about {} at its end)",
-            placements(*turns),
-            positions(*leaves)
-        ),
-        Reason::Paranoid {
-            depth,
-            turns,
-            leaves,
-        } => format!(
-            "paranoid search of {depth} of the {turns} placements before the next roll (about {} at its end)",
-            positions(*leaves)
-        ),
+        } => paranoid_words(*depth, *turns, *leaves),
         Reason::PerLayout => "exact enumeration per layout".into(),
         Reason::CommonDice { rolls } => format!(
             "Monte Carlo with common dice across layouts: {} before the last placement round",
             rolls_words(*rolls)
         ),
+    }
+}
+
+/// How far the paranoid model searched: `depth` of the `turns` placements
+/// before the next roll, about `leaves` positions at its end.
+fn paranoid_words(depth: u16, turns: u16, leaves: f64) -> String {
+    if turns == 0 {
+        return "exact: no placement comes before the next roll, so the paranoid model is none here"
+            .into();
+    }
+    let at_end = format!("about {} at its end", positions(leaves));
+    if depth >= turns {
+        format!(
+            "exact paranoid search of {} before the next roll ({at_end})",
+            placements(turns)
+        )
+    } else {
+        format!(
+            "paranoid search of {depth} of the {turns} placements before the next roll ({at_end})"
+        )
     }
 }
 
