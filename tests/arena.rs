@@ -700,7 +700,7 @@ fn the_bot_command_refuses_requests_that_break_the_protocol() {
         ),
         (
             serde_json::json!({"type": "hello", "protocol": "1"}),
-            "protocol: a whole number, found \"1\"; this bot speaks protocol 1",
+            "protocol: a number, found \"1\"; this bot speaks protocol 1",
         ),
         (
             serde_json::json!({"type": "decide", "id": 7, "seat": "red", "position": position, "options": ["pass"]}),

@@ -236,6 +236,8 @@ fn a_number_past_64_bits_is_quoted_as_typed_and_the_request_keeps_its_id() {
         r#"{"id":7,"command":"odds","position":{"players":["a","b","c"],"cash":{"a":18446744073709551621}}}"#,
         r#"{"id":8,"command":"odds","notation":"r*,b,g,y 1:g J7:r.b S9 G2","options":{"seed":99999999999999999999}}"#,
         r#"{"id":99999999999999999999999,"command":"odds","notation":"r*,b,g,y 1:g J7:r.b S9 G2"}"#,
+        // Characters of two bytes before the number: no panic, no float.
+        r#"{"id":"ééé","command":"odds","notation":"x","options":{"seed":18446744073709551621,"é":1}}"#,
     ]
     .join("\n");
     let out = common::run_bin(&["batch"], Some(&input));
@@ -255,10 +257,18 @@ fn a_number_past_64_bits_is_quoted_as_typed_and_the_request_keeps_its_id() {
             0,
             "line 3: id: the number 99999999999999999999999 is out of range at line 1, column 29",
         ),
+        (
+            1,
+            "line 4: options.seed: the number 18446744073709551621 is out of range at line 1, column 85",
+        ),
     ];
     assert_eq!(answers.len(), expected.len());
     for (answer, (id, words)) in answers.iter().zip(expected) {
-        let id = if id == 0 { Value::Null } else { id.into() };
+        let id = match id {
+            0 => Value::Null,
+            1 => "ééé".into(),
+            id => id.into(),
+        };
         assert_eq!(answer["id"], id);
         assert_eq!(answer["error"], words);
     }

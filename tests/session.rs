@@ -212,6 +212,9 @@ fn words_typed_apart_are_quoted_as_typed() {
     );
     // Dice with commas are dice.
     let due = after(4);
+    for typed in ["roll 1 ,2,3", "roll 1,2,3,"] {
+        events::apply_all(&due, &[typed.to_string()]).expect(typed);
+    }
     let p = going(events::apply_all(&due, &["roll 1,2,3".to_string()]).expect("three dice"));
     let spaces = after(4).state().ships.map(|s| s.at);
     let moved = p.state().ships.map(|s| s.at);

@@ -123,17 +123,12 @@ impl Server {
 
 /// `hello` names the bot, for the protocol this bot speaks only.
 fn hello(v: &Value, bot: &Server) -> Result<Value, String> {
-    match (&v["protocol"], v["protocol"].as_u64()) {
-        (_, Some(PROTOCOL)) => Ok(json!({"type": "hello", "name": bot.name()})),
-        (_, Some(other)) => Err(format!(
-            "protocol {other}: this bot speaks protocol {PROTOCOL} (BOTS.md)"
-        )),
-        (Value::Null, None) => Err(format!(
-            "protocol: missing; this bot speaks protocol {PROTOCOL} (BOTS.md)"
-        )),
-        (other, None) => Err(format!(
-            "protocol: a whole number, found {other}; this bot speaks protocol {PROTOCOL} (BOTS.md)"
-        )),
+    let speaks = format!("this bot speaks protocol {PROTOCOL} (BOTS.md)");
+    match &v["protocol"] {
+        p if p.as_u64() == Some(PROTOCOL) => Ok(json!({"type": "hello", "name": bot.name()})),
+        Value::Number(other) => Err(format!("protocol {other}: {speaks}")),
+        Value::Null => Err(format!("protocol: missing; {speaks}")),
+        other => Err(format!("protocol: a number, found {other}; {speaks}")),
     }
 }
 

@@ -222,8 +222,14 @@ fn parse_action(
 /// be written together, `roll 542`, or with commas, `roll 5,4,2`.
 fn parse_roll(s: &State, text: &str, words: &[&str]) -> Result<[u8; SHIPS], EventError> {
     let together = matches!(words, [w] if w.len() > 1);
-    let dice: Vec<String> = if together && words[0].contains(',') {
-        words[0].split(',').map(String::from).collect()
+    let dice: Vec<String> = if words.iter().any(|w| w.contains(',')) {
+        // `5,3,6`, `5 ,3,6` or `5,3,6,`: the commas part the dice.
+        let joined = words.join(",");
+        joined
+            .split(',')
+            .filter(|d| !d.is_empty())
+            .map(String::from)
+            .collect()
     } else if together {
         words[0].chars().map(String::from).collect()
     } else {

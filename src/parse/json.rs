@@ -64,7 +64,10 @@ fn json_error(path: &str, e: serde_json::Error) -> JsonError {
 fn json_error_in(text: &str, path: &str, e: serde_json::Error) -> JsonError {
     let mut error = json_error(path, e);
     let serde_words = ["invalid type: floating point `", "invalid value: integer `"];
-    let number = if error.message.ends_with(OUT_OF_RANGE) {
+    // serde_json's own "number out of range" is 1e400: JSON, and too large.
+    let number = if error.message.ends_with(OUT_OF_RANGE)
+        || error.message.ends_with("number out of range")
+    {
         number_ending_at(text, error.line, error.column)
     } else if serde_words.iter().any(|w| error.message.contains(w)) {
         number_ending_at(text, error.line, error.column).filter(|n| is_whole(n))
@@ -83,11 +86,11 @@ fn json_error_in(text: &str, path: &str, e: serde_json::Error) -> JsonError {
 const OUT_OF_RANGE: &str = "a number out of range";
 
 /// The number, as typed, whose last character is at `line` and `column`
-/// (1-based, as serde_json counts them) of `text`.
+/// (1-based, as serde_json counts them: the column in bytes) of `text`.
 fn number_ending_at(text: &str, line: usize, column: usize) -> Option<&str> {
     let row = text.lines().nth(line.checked_sub(1)?)?;
-    let end = row.char_indices().nth(column.checked_sub(1)?)?.0 + 1;
-    let head = &row[..end];
+    // `get` is None when the column is not at a character's end.
+    let head = row.get(..column)?;
     // The whole token, fraction and exponent included, so that `2.5` is
     // not read as `5`.
     let start = head
@@ -330,6 +333,21 @@ mod tests {
         assert_eq!(number_ending_at(text, 3, 19), Some("-7"));
         assert_eq!(number_ending_at(text, 9, 1), None);
         assert_eq!(number_ending_at(text, 0, 0), None);
+    }
+
+    #[test]
+    fn the_column_counts_bytes_and_a_number_is_found_after_other_scripts() {
+        // serde_json counts bytes: column 42, not 38, as each `é` takes two.
+        let text = "{\"é\": \"ééé\", \"a\": 18446744073709551621}";
+        let e = value(text).err().map(|e| e.to_string());
+        assert_eq!(
+            e.as_deref(),
+            Some("a: the number 18446744073709551621 is out of range at line 1, column 42")
+        );
+        // A column inside a character is no number's end, and no panic.
+        assert_eq!(number_ending_at("é1", 1, 1), None);
+        let e = value("{\"id\": 1e400}").err();
+        assert!(e.is_some_and(|e| e.out_of_range && e.message == "id: the number 1e400 is out of range"));
     }
 
     #[test]
