@@ -639,6 +639,17 @@ fn quoting_errors() {
         "     ^^",
         "expected an escape",
     );
+    for code in ["110000", "", "D800", "zz"] {
+        let input = format!("r*,\"b\\u{{{code}}}\",g,y 1:g J7 S9 G2");
+        let carets = format!("     {}", "^".repeat(code.len() + 4));
+        check_only(
+            &input,
+            &carets,
+            &format!(
+                "expected a character's code in hex (0 to 10FFFF, not D800 to DFFF), found '\\u{{{code}}}'"
+            ),
+        );
+    }
 }
 
 #[test]

@@ -134,6 +134,11 @@ impl<'a> Cursor<'a> {
             };
             let Some((c, n)) = decoded else {
                 let at = start + 1 + i;
+                // A whole `\u{...}` that names no character is shown whole.
+                if let Some(end) = escape.strip_prefix("\\u{").and_then(|s| s.find('}')) {
+                    let why = "a character's code in hex (0 to 10FFFF, not D800 to DFFF)";
+                    return Err(self.error(at..at + end + 4, why));
+                }
                 let width = escape.chars().take(2).map(char::len_utf8).sum::<usize>();
                 return Err(self.error(at..at + width, "an escape \\\", \\\\ or \\u{hex}"));
             };
