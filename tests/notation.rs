@@ -214,7 +214,8 @@ fn readme_notation_blocks_are_canonical() {
 
 // ------------------------------------------------------------------ errors
 
-/// The problems of a notation that must be refused: (caret line, message) each.
+/// The problems of a notation that must be refused: (caret line, message)
+/// each, every one under the input again.
 fn problems(input: &str) -> Vec<(String, String)> {
     let error: NotationError = match notation::parse(input) {
         Ok(p) => panic!("{input:?} was accepted as {p:?}"),
@@ -222,17 +223,17 @@ fn problems(input: &str) -> Vec<(String, String)> {
     };
     let text = error.to_string();
     let lines: Vec<&str> = text.split('\n').collect();
-    assert_eq!(lines.len(), 1 + 2 * error.problems.len(), "{text}");
-    assert_eq!(lines[0], input.trim_end(), "the input comes first");
-    lines[1..]
-        .chunks(2)
-        .map(|pair| {
-            let carets = pair[0].trim_start_matches(' ');
+    assert_eq!(lines.len(), 3 * error.problems.len(), "{text}");
+    lines
+        .chunks(3)
+        .map(|three| {
+            assert_eq!(three[0], input.trim_end(), "the input comes first: {text}");
+            let carets = three[1].trim_start_matches(' ');
             assert!(
                 !carets.is_empty() && carets.chars().all(|c| c == '^'),
                 "{text}"
             );
-            (pair[0].to_string(), pair[1].to_string())
+            (three[1].to_string(), three[2].to_string())
         })
         .collect()
 }
@@ -517,7 +518,7 @@ fn start_spaces_not_summing_to_9() {
     check_only(
         "r*,b,g,y 0:r J3 S3 G4",
         "             ^^^^^^^^",
-        "start spaces must sum to 9 with rolls_done 0, found 10",
+        "start spaces must sum to 9 before roll 1 (rolls_done 0), found 10",
     );
 }
 

@@ -198,6 +198,31 @@ fn an_event_after_which_cash_passes_what_a_position_holds_is_refused() {
 }
 
 #[test]
+fn r6_r9_the_last_roll_says_where_the_dice_left_the_ships_before_resolution() {
+    let input = "r pass\nb pass\ng pass\ny pass\nroll 6 6 6\nroll 111\nroll 6 1 2\n";
+    let out = run_bytes(
+        &[
+            "session",
+            "--me",
+            "y",
+            "--future",
+            "none",
+            "--pos",
+            "r*,b,g,y 0:r J2 S3 G4",
+        ],
+        input.as_bytes(),
+    );
+    let said = text(&out.stdout);
+    // Ginseng on 13 docks with no pirate (R9) after it is shown on 13.
+    for line in [
+        "roll 1 1 1: jade 9, silk 10, ginseng 11.",
+        "roll 6 1 2: jade docked, silk 11, ginseng 13.",
+    ] {
+        assert!(said.contains(line), "{line}\n{said}");
+    }
+}
+
+#[test]
 fn words_typed_apart_are_quoted_as_typed() {
     let p = start();
     let refused = |text: &str| {

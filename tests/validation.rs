@@ -444,7 +444,7 @@ fn r3_start_spaces_must_be_0_to_5() {
     assert_refused(
         &doc,
         "ships[0].position",
-        "start spaces are 0 to 5 with rolls_done 0, found 6",
+        "start spaces are 0 to 5 before roll 1 (rolls_done 0), found 6",
     );
 }
 
@@ -454,7 +454,7 @@ fn r3_start_spaces_must_sum_to_9() {
     assert_refused(
         &doc,
         "ships",
-        "start spaces must sum to 9 with rolls_done 0, found 10",
+        "start spaces must sum to 9 before roll 1 (rolls_done 0), found 10",
     );
     let low = with(base_round1(), |d| d["ships"][0]["position"] = json!(0));
     assert_refused(&low, "ships", "found 7");

@@ -793,9 +793,11 @@ impl Session {
         let seen = self.counted(p, event);
         let mut said = describe(p, event);
         let mut outcome = events::apply(p, event, text).map_err(|e| e.to_string())?;
-        if let (Event::Roll(_), Outcome::Going(after)) = (event, &outcome) {
-            // Where the dice took the ships.
-            said = format!("{said}: {}", board::ships_line(after));
+        if let Event::Roll(dice) = event {
+            // Where the dice took the ships: after roll 3, before its
+            // resolution sends them on (R9).
+            let moved = Position::from_parts(p.names().to_vec(), rules::moved(p.state(), dice));
+            said = format!("{said}: {}", board::ships_line(&moved));
         }
         let done;
         (outcome, done) = play_itself(p, outcome)?;

@@ -345,7 +345,8 @@ impl Validator {
     fn start_spaces(&mut self, ships: &[Ship; SHIPS]) {
         for (i, ship) in ships.iter().enumerate() {
             if let Some(p) = ship.at_sea().filter(|&p| p > rules::MAX_START) {
-                let reason = format!("start spaces are 0 to 5 with rolls_done 0, found {p}");
+                let reason =
+                    format!("start spaces are 0 to 5 before roll 1 (rolls_done 0), found {p}");
                 self.problem(format!("ships[{i}].position"), reason);
             }
         }
@@ -354,7 +355,7 @@ impl Validator {
         if spaces.len() == SHIPS && sum != rules::START_SUM {
             self.problem(
                 "ships",
-                format!("start spaces must sum to 9 with rolls_done 0, found {sum}"),
+                format!("start spaces must sum to 9 before roll 1 (rolls_done 0), found {sum}"),
             );
         }
     }

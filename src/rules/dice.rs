@@ -10,12 +10,7 @@ use super::state::{At, Phase, State};
 /// ships' dice are ignored. Then the voyage goes on: boarding after roll 2 (R7), the
 /// next placement round, or resolution after roll 3 (R9).
 pub fn roll(s: &State, dice: [u8; SHIPS]) -> State {
-    let mut t = *s;
-    for (ship, &d) in t.ships.iter_mut().zip(&dice) {
-        if let At::Sea(at) = ship.at {
-            ship.at = advance(at as i16 + d as i16);
-        }
-    }
+    let mut t = moved(s, dice);
     t.rolls_done += 1;
     if t.rolls_done == rules::ROLLS {
         resolve(&mut t);
@@ -27,6 +22,19 @@ pub fn roll(s: &State, dice: [u8; SHIPS]) -> State {
     } else {
         let next = t.round + 1;
         begin_round(&mut t, next);
+    }
+    t
+}
+
+/// `s` with the ships at sea moved by `dice` (R6), a ship past 13 docked
+/// (R2), and nothing else done: where the dice left the ships before roll 3's
+/// resolution (R9) moves them on.
+pub fn moved(s: &State, dice: [u8; SHIPS]) -> State {
+    let mut t = *s;
+    for (ship, &d) in t.ships.iter_mut().zip(&dice) {
+        if let At::Sea(at) = ship.at {
+            ship.at = advance(at as i16 + d as i16);
+        }
     }
     t
 }

@@ -27,7 +27,7 @@ pub mod state;
 pub use action::Action;
 pub use apply::{Illegal, apply, pay};
 pub use constants::*;
-pub use dice::{distinct_rolls, roll, roll_example, stratum_dice};
+pub use dice::{distinct_rolls, moved, roll, roll_example, stratum_dice};
 pub use event::Event;
 pub use layouts::{Layout, layouts, start_with, voyage_start};
 pub use legal::{action_cost, income, is_legal, is_stowaway, legal_actions};

@@ -130,14 +130,22 @@ impl fmt::Display for NotationError {
                 }
             })
             .collect();
-        f.write_str(line.trim_end())?;
-        for problem in &self.problems {
+        let line = line.trim_end();
+        if self.problems.is_empty() {
+            return f.write_str(line);
+        }
+        for (k, problem) in self.problems.iter().enumerate() {
+            // Each problem under the input again: carets under a message
+            // would point into the message.
+            if k > 0 {
+                f.write_str("\n")?;
+            }
             let chars = |r: Span| self.input.get(r).map_or(0, |s| s.chars().count());
             let column = chars(0..problem.span.start);
             let width = chars(problem.span.clone()).max(1);
             write!(
                 f,
-                "\n{}{}\n{}",
+                "{line}\n{}{}\n{}",
                 " ".repeat(column),
                 "^".repeat(width),
                 problem.message
@@ -254,7 +262,7 @@ mod tests {
     }
 
     #[test]
-    fn display_puts_one_caret_line_and_message_per_problem() {
+    fn display_puts_the_input_a_caret_line_and_a_message_per_problem() {
         let error = NotationError::new(
             "ab\tcd",
             vec![
@@ -268,6 +276,9 @@ mod tests {
                 },
             ],
         );
-        assert_eq!(error.to_string(), "ab cd\n   ^^\nfirst\n     ^\nsecond");
+        assert_eq!(
+            error.to_string(),
+            "ab cd\n   ^^\nfirst\nab cd\n     ^\nsecond"
+        );
     }
 }
