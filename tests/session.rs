@@ -230,6 +230,14 @@ fn words_typed_apart_are_quoted_as_typed() {
         err.to_string()
     };
     assert!(refused("red pass pass").contains("'pass pass' is not an action"));
+    // Players r, b, g, y: a colour typed whole is offered its initial.
+    let p = manila_odds::parse::notation::parse("r*,b,g,y 0:r J2 S3 G4").expect("valid");
+    let err = events::apply_all(&p, &["red ship:j".to_string()]).expect_err("red");
+    assert!(
+        err.to_string()
+            .ends_with("'red' is not a player (r, b, g, y); did you mean r?"),
+        "{err}"
+    );
     let err = refused("red harbour a");
     assert!(
         err.contains("'harbour a' is not an action; did you mean harbour:A"),

@@ -88,15 +88,14 @@ pub fn parse_with(position: &Position, text: &str, extra: &[&str]) -> Result<Eve
                 let names: Vec<&str> = position.names().iter().map(String::as_str).collect();
                 // A word before others is a name, `roll` (with its dice) or a
                 // session's command with its words ('modle greedy').
-                let mut known = names.clone();
-                known.push("roll");
-                known.extend_from_slice(extra);
+                let mut others = vec!["roll"];
+                others.extend_from_slice(extra);
                 refuse(
                     text,
                     format!(
                         "'{who}' is not a player ({}){}",
                         names.join(", "),
-                        said::did_you_mean(who, &known)
+                        said::did_you_mean_player(who, &names, &others)
                     ),
                 )
             })?;

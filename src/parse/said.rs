@@ -241,6 +241,26 @@ pub fn did_you_mean(word: &str, known: &[&str]) -> String {
     mean(&closest(word, known))
 }
 
+/// [`did_you_mean`] for a word where a player's name belongs: first the
+/// players whose name begins the word or is begun by it (`red` for `r`, as
+/// a player who names colours types), else the nearest of names and `others`.
+pub fn did_you_mean_player(word: &str, names: &[&str], others: &[&str]) -> String {
+    let typed = word.to_lowercase();
+    let begun: Vec<&str> = names
+        .iter()
+        .copied()
+        .filter(|n| {
+            let name = n.to_lowercase();
+            typed.starts_with(&name) || name.starts_with(&typed)
+        })
+        .collect();
+    if !begun.is_empty() {
+        return mean(&begun);
+    }
+    let known: Vec<&str> = names.iter().chain(others).copied().collect();
+    did_you_mean(word, &known)
+}
+
 /// [`did_you_mean`] among actions, each also known by its short form with
 /// cargo initials (`shp:j` is one edit from `ship:j`, so `ship:jade` is
 /// offered), offered by its full name.
