@@ -24,6 +24,16 @@ fn script() -> Vec<String> {
         .collect()
 }
 
+/// Why `text` is refused at `p`; panics when it is played.
+fn refusal(p: &Position, text: &str) -> String {
+    let err = events::apply_all(p, &[text.to_string()]).expect_err(text);
+    err.to_string()
+}
+
+fn notation(text: &str) -> Position {
+    manila_odds::parse::notation::parse(text).expect("a valid notation")
+}
+
 fn going(outcome: Outcome) -> Position {
     match outcome {
         Outcome::Going(p) => p,
@@ -101,10 +111,7 @@ fn r9_r11_r12_the_settlement_matches_the_hand_count() {
 #[test]
 fn illegal_events_are_refused_with_the_reason() {
     let p = start();
-    let refused = |text: &str| {
-        let err = events::apply_all(&p, &[text.to_string()]).expect_err(text);
-        err.to_string()
-    };
+    let refused = |text: &str| refusal(&p, text);
     assert!(refused("blue ship:jade").contains("it is red's decision"));
     assert!(refused("roll 1 2 3").contains("no roll is due"));
     assert!(refused("mauve pass").contains("'mauve' is not a player"));
@@ -151,23 +158,18 @@ fn a_player_named_like_an_abbreviated_action_is_read_as_the_player() {
 
 #[test]
 fn a_word_that_is_a_player_s_name_is_the_player_even_alone() {
-    let p = manila_odds::parse::notation::parse(r#"pass*,roll,ins,"Anna B" 0:pass J2 S3 G4"#)
-        .expect("valid");
-    let refused = |p: &Position, text: &str| {
-        let err = events::apply_all(p, &[text.to_string()]).expect_err(text);
-        err.to_string()
-    };
+    let p = notation(r#"pass*,roll,ins,"Anna B" 0:pass J2 S3 G4"#);
     // `ins` is a player, and `pass` decides: no insurance taken for `pass`.
-    let err = refused(&p, "ins");
+    let err = refusal(&p, "ins");
     assert!(
         err.contains("'ins' is a player, not an action; pass decides now"),
         "{err}"
     );
-    let err = refused(&p, "pass");
+    let err = refusal(&p, "pass");
     assert!(err.contains("an action must follow pass (e.g."), "{err}");
     // `roll` with no dice, and no roll due, is the player `roll`.
     let p = going(events::apply_all(&p, &["pass pass".to_string()]).expect("pass passes"));
-    let err = refused(&p, "roll");
+    let err = refusal(&p, "roll");
     assert!(err.contains("an action must follow roll (e.g."), "{err}");
     let p = going(events::apply_all(&p, &["roll ins".to_string()]).expect("roll insures"));
     assert_eq!(p.state().insurance, Some(1));
@@ -175,11 +177,7 @@ fn a_word_that_is_a_player_s_name_is_the_player_even_alone() {
 
 #[test]
 fn an_event_after_which_cash_passes_what_a_position_holds_is_refused() {
-    let refused = |pos: &str, event: &str| {
-        let p = manila_odds::parse::notation::parse(pos).expect("valid");
-        let err = events::apply_all(&p, &[event.to_string()]).expect_err(event);
-        err.to_string()
-    };
+    let refused = |pos: &str, event: &str| refusal(&notation(pos), event);
     // Insurance pays 10 at once (R5): 2147483647 + 10 would be written out,
     // then refused when read back.
     let err = refused("r*,b,g,y 0:r J2 S3 G4 $r2147483647", "r ins");
@@ -191,8 +189,7 @@ fn an_event_after_which_cash_passes_what_a_position_holds_is_refused() {
     // passenger, takes its 36 (R1, R11).
     let err = refused("a*,b,c,d 2:roll J13:a S12 G13:b $a2147483640", "roll 1 1 1");
     assert!(err.contains("a's cash would reach 2147483676"), "{err}");
-    let p =
-        manila_odds::parse::notation::parse("r*,b,g,y 0:r J2 S3 G4 $r2147483637").expect("valid");
+    let p = notation("r*,b,g,y 0:r J2 S3 G4 $r2147483637");
     let next = going(events::apply_all(&p, &["r ins".to_string()]).expect("10 more fits"));
     assert_eq!(next.state().cash[0], Some(2147483647));
 }
@@ -225,17 +222,13 @@ fn r6_r9_the_last_roll_says_where_the_dice_left_the_ships_before_resolution() {
 #[test]
 fn words_typed_apart_are_quoted_as_typed() {
     let p = start();
-    let refused = |text: &str| {
-        let err = events::apply_all(&p, &[text.to_string()]).expect_err(text);
-        err.to_string()
-    };
+    let refused = |text: &str| refusal(&p, text);
     assert!(refused("red pass pass").contains("'pass pass' is not an action"));
     // Players r, b, g, y: a colour typed whole is offered its initial.
-    let p = manila_odds::parse::notation::parse("r*,b,g,y 0:r J2 S3 G4").expect("valid");
-    let err = events::apply_all(&p, &["red ship:j".to_string()]).expect_err("red");
+    let p = notation("r*,b,g,y 0:r J2 S3 G4");
+    let err = refusal(&p, "red ship:j");
     assert!(
-        err.to_string()
-            .ends_with("'red' is not a player (r, b, g, y); did you mean r?"),
+        err.ends_with("'red' is not a player (r, b, g, y); did you mean r?"),
         "{err}"
     );
     let err = refused("red harbour a");

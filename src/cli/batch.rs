@@ -71,7 +71,7 @@ fn answer(cache: &mut Cache, number: usize, line: Option<&str>) -> (Value, bool)
                 .ok()
                 .filter(|_| e.out_of_range)
                 .and_then(|v| v.get("id").cloned())
-                .filter(|id| id.as_f64().is_none_or(|f| f.abs() < 2f64.powi(63)));
+                .filter(|id| !id.as_f64().is_some_and(json::past_64_bits));
             return (json!({"id": id, "error": error}), false);
         }
     };
@@ -237,25 +237,23 @@ fn option_flags(
 /// Whether `command`'s flag `flag` (`--future`) takes a value; `None` when
 /// the command has no such flag (clap then says so).
 fn takes_value(command: &str, flag: &str) -> Option<bool> {
-    use clap::CommandFactory;
-    let long = flag.trim_start_matches("--");
-    let cli = Args::command();
-    let sub = cli.find_subcommand(command)?;
-    let arg = sub.get_arguments().find(|a| a.get_long() == Some(long))?;
-    Some(arg.get_action().takes_values())
+    flag_arg(command, flag).map(|arg| arg.get_action().takes_values())
 }
 
 /// Whether `command`'s flag `flag` may be given more than once (`--only`).
 fn repeats(command: &str, flag: &str) -> bool {
+    flag_arg(command, flag).is_some_and(|a| matches!(a.get_action(), clap::ArgAction::Append))
+}
+
+/// `command`'s flag `flag` (`--future`), as clap knows it.
+fn flag_arg(command: &str, flag: &str) -> Option<clap::Arg> {
     use clap::CommandFactory;
     let long = flag.trim_start_matches("--");
     let cli = Args::command();
-    let arg = cli.find_subcommand(command).and_then(|sub| {
-        sub.get_arguments()
-            .find(|a| a.get_long() == Some(long))
-            .cloned()
-    });
-    arg.is_some_and(|a| matches!(a.get_action(), clap::ArgAction::Append))
+    let sub = cli.find_subcommand(command)?;
+    sub.get_arguments()
+        .find(|a| a.get_long() == Some(long))
+        .cloned()
 }
 
 /// A check of the flags' values, in the request's words: "--time-limit:

@@ -188,10 +188,10 @@ impl Instance {
             Ok(v) if v.is_object() => Ok((v, line)),
             Ok(_) => Err(self.fault(request, Some(line), "not one line of JSON (an object)")),
             Err(e) => {
-                let words = json::value_refusal(&e);
-                let why = match words.strip_prefix("invalid JSON: ") {
-                    Some(reason) => format!("not one line of JSON (an object): {reason}"),
-                    None => words,
+                // A number out of range is JSON, and named alone.
+                let why = match e.out_of_range {
+                    true => e.to_string(),
+                    false => format!("not one line of JSON (an object): {e}"),
                 };
                 Err(self.fault(request, Some(line), &why))
             }

@@ -82,8 +82,13 @@ fn json_error_in(text: &str, path: &str, e: serde_json::Error) -> JsonError {
 }
 
 /// What [`value`] says of a number no field of a position, a request or
-/// their options can hold (a whole number of 2^63 or more, as a float).
+/// their options can hold: [`past_64_bits`].
 const OUT_OF_RANGE: &str = "a number out of range";
+
+/// A whole number of 2^63 or more (either sign), as serde reads it: a float.
+pub fn past_64_bits(v: f64) -> bool {
+    v.is_finite() && v.fract() == 0.0 && v.abs() >= 2f64.powi(63)
+}
 
 /// The number, as typed, whose last character is at `line` and `column`
 /// (1-based, as serde_json counts them: the column in bytes) of `text`.
@@ -287,7 +292,7 @@ impl<'de> serde::de::Visitor<'de> for UniqueVisitor {
     /// where the error still has its line and column to quote it by: read
     /// into a `Value` it would be echoed as `1.8446744073709552e+19`.
     fn visit_f64<E: serde::de::Error>(self, v: f64) -> Result<Unique, E> {
-        if v.is_finite() && v.fract() == 0.0 && v.abs() >= 2f64.powi(63) {
+        if past_64_bits(v) {
             return Err(E::custom(OUT_OF_RANGE));
         }
         Ok(Unique)

@@ -8,7 +8,7 @@
 //! positions are accepted: a hand-made "what if the ships stood here" is
 //! worth its figures. [`unreachable`] says so beside them.
 
-use crate::rules::{At, MAX_START, Phase, SHIPS, START_SUM, State, TRACK_END};
+use crate::rules::{At, MAX_START, Phase, SHIPS, State, TRACK_END, start_spaces};
 
 /// Why no play reaches the ships' spaces of `s` together, if none does.
 pub fn unreachable(s: &State) -> Option<String> {
@@ -70,22 +70,12 @@ pub fn together(at: [At; SHIPS], rolls: u8, acted: PilotsActed) -> bool {
         .map(|start| std::array::from_fn(|k| places(start, rolls, k as i8 - MOST_MOVED)))
         .collect();
     let moves = pilot_moves(acted);
-    starts().any(|starts| {
+    start_spaces().any(|starts| {
         moves.iter().any(|m| {
             (0..SHIPS).all(|i| {
                 let can = places[starts[i] as usize][(m[i] + MOST_MOVED) as usize];
                 can & bit(at[i]) != 0
             })
-        })
-    })
-}
-
-/// The ordered start triples of R3: each 0 to 5, summing to 9.
-fn starts() -> impl Iterator<Item = [u8; SHIPS]> {
-    (0..=MAX_START).flat_map(|a| {
-        (0..=MAX_START).filter_map(move |b| {
-            let c = START_SUM.checked_sub(a + b)?;
-            (c <= MAX_START).then_some([a, b, c])
         })
     })
 }
@@ -207,7 +197,7 @@ mod tests {
 
     #[test]
     fn r3_the_start_triples_are_the_25_of_the_rules() {
-        let all: Vec<_> = starts().collect();
+        let all: Vec<_> = start_spaces().collect();
         assert_eq!(all.len(), 25);
         assert!(all.iter().all(|s| s.iter().sum::<u8>() == 9));
         assert!(all.contains(&[5, 4, 0]) && all.contains(&[3, 3, 3]));
@@ -220,7 +210,7 @@ mod tests {
         for a in 0..=11 {
             for b in 0..=11 {
                 for c in 0..=11 {
-                    let by_hand = starts()
+                    let by_hand = start_spaces()
                         .any(|s| (0..3).all(|i| [a, b, c][i] > s[i] && [a, b, c][i] <= s[i] + 6));
                     assert_eq!(together(sea([a, b, c]), 1, NONE), by_hand, "{a} {b} {c}");
                 }
@@ -290,7 +280,7 @@ mod tests {
             out
         };
         let one = [(0, -1), (0, 1), (1, -1), (1, 1), (2, -1), (2, 1)];
-        for s in starts() {
+        for s in start_spaces() {
             let [x, y, z] = s.map(after_two);
             for &a in &x {
                 for &b in &y {

@@ -13,16 +13,20 @@ pub fn layouts() -> Vec<Layout> {
     for ashore in Cargo::ALL.into_iter().rev() {
         let cargos: Vec<Cargo> = Cargo::ALL.into_iter().filter(|&c| c != ashore).collect();
         let cargos = [cargos[0], cargos[1], cargos[2]];
-        for a in 0..=rules::MAX_START {
-            for b in 0..=rules::MAX_START {
-                let c = rules::START_SUM as i16 - a as i16 - b as i16;
-                if (0..=rules::MAX_START as i16).contains(&c) {
-                    all.push((cargos, [a, b, c as u8]));
-                }
-            }
-        }
+        all.extend(start_spaces().map(|starts| (cargos, starts)));
     }
     all
+}
+
+/// The 25 ordered start-space triples of R3: each 0..=5, summing to 9, in
+/// the order first ship's space, then second's.
+pub fn start_spaces() -> impl Iterator<Item = [u8; SHIPS]> {
+    (0..=rules::MAX_START).flat_map(|a| {
+        (0..=rules::MAX_START).filter_map(move |b| {
+            let c = rules::START_SUM.checked_sub(a + b)?;
+            (c <= rules::MAX_START).then_some([a, b, c])
+        })
+    })
 }
 
 /// The cargo a layout leaves ashore.

@@ -29,7 +29,7 @@ pub use apply::{Illegal, apply, pay};
 pub use constants::*;
 pub use dice::{distinct_rolls, moved, roll, roll_example, stratum_dice};
 pub use event::Event;
-pub use layouts::{Layout, layouts, start_with, voyage_start};
+pub use layouts::{Layout, layouts, start_spaces, start_with, voyage_start};
 pub use legal::{action_cost, income, is_legal, is_stowaway, legal_actions};
 pub use settle::{Settlement, accounts_after, game_over, raise_prices, resolve, settle, wealth};
 pub use state::{At, Crew, Phase, PhaseName, PlayerId, Ship, State, Variant};
