@@ -4,7 +4,7 @@
 //! how it was computed. The renderers in [`crate::render`] give them names and
 //! words and draw them.
 
-use crate::rules::{Action, Cargo, Layout, PlayerId, Settlement, State};
+use crate::rules::{Action, Cargo, Layout, PlayerId, Receipt, Settlement, State};
 
 /// How a figure was computed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -75,6 +75,17 @@ impl Future {
             Future::Auto => "auto",
         }
     }
+}
+
+/// The model `auto` ran as (`How::future`), and what decided it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct AutoChoice {
+    pub model: Future,
+    /// Rolls still to come before the last placement round.
+    pub rolls: u8,
+    /// Whether anyone may still place (R15): when nobody may, every model
+    /// takes the later choices alike, and the rolls decided nothing.
+    pub placing: bool,
 }
 
 /// How a result was computed: filled once, where the method is chosen.
@@ -182,12 +193,10 @@ pub enum Reason {
     /// The equilibrium approximated by the greedy model, which ran for the
     /// inner reason.
     ByGreedy(Box<Reason>),
-    /// The `auto` model ran as `model` (`How::future`), for the `rolls`
-    /// before the last placement round; the method then ran for the inner
-    /// reason.
+    /// The `auto` model ran as the choice says; the method then ran for the
+    /// inner reason.
     Auto {
-        model: Future,
-        rolls: u8,
+        choice: AutoChoice,
         inner: Box<Reason>,
     },
     /// The paranoid model searched over `depth` of the `turns` placements
@@ -449,6 +458,11 @@ pub struct Voyage {
     pub names: Vec<String>,
     pub state: State,
     pub settlement: Settlement,
+    /// The settlement item by item (R10, R11): what sums to its payouts.
+    pub receipts: Vec<Receipt>,
+    /// Each player's cash after the settlement (an insurer short of cash
+    /// mortgages shares to pay, R5), when their cash is modelled.
+    pub cash_after: Vec<Option<u32>>,
     /// The prices after the rises (R12), by `Cargo::index`.
     pub prices: [u32; 4],
     /// Each player's change of cash (R13) over the events that led here from

@@ -139,7 +139,11 @@ fn a_bad_line_answers_its_own_error_and_the_rest_are_answered() {
     );
     // A negative number is a value, and a switch takes no value.
     for (options, words) in [
-        (json!({"seed": -3}), "options.seed: invalid value '-3'"),
+        (
+            json!({"seed": -3}),
+            "options.seed: must not be negative, found -3",
+        ),
+        (json!({"seed": 1.5}), "options.seed: invalid value '1.5'"),
         (
             json!({"count_shares": 1}),
             "options.count_shares: takes true or false",
@@ -173,6 +177,30 @@ fn a_bad_line_answers_its_own_error_and_the_rest_are_answered() {
         let answers = lines(&String::from_utf8_lossy(&out.stdout));
         let error = answers[0]["error"].as_str().unwrap_or_default();
         assert!(error.contains(words), "{error}");
+    }
+}
+
+/// JSON writes a whole number many ways (`3`, `3.0`, `3e0`; `0`, `-0`):
+/// each is the same seed, and the same answer.
+#[test]
+fn a_whole_number_is_one_however_json_writes_it() {
+    let line = |seed: &str| {
+        format!(
+            r#"{{"id": 1, "command": "odds", "notation": "r*,b,g,y 1:g J7:r.b S9 G2", "options": {{"future": "none", "method": "mc", "samples": 2e3, "seed": {seed}}}}}"#
+        )
+    };
+    let answer = |seed: &str| {
+        let out = common::run_bin(&["batch"], Some(&line(seed)));
+        let answers = lines(&String::from_utf8_lossy(&out.stdout));
+        assert!(answers[0].get("error").is_none(), "{seed}: {}", answers[0]);
+        answers[0]["result"].clone()
+    };
+    for (plain, others) in [("3", ["3.0", "3e0"]), ("0", ["-0", "-0.0"])] {
+        let expected = answer(plain);
+        assert!(expected["samples"].as_u64() >= Some(2000), "{expected}");
+        for other in others {
+            assert_eq!(answer(other), expected, "seed {other} is seed {plain}");
+        }
     }
 }
 

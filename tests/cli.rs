@@ -454,6 +454,37 @@ fn future_models_name_themselves_in_json_with_what_comes_next() {
     assert!(v["options"][0]["then"].is_null());
 }
 
+/// After the placements `auto` counts no rolls (R15): its words say that
+/// nobody places again, and a table whose options pay no seat (R11, R10) shows
+/// no empty P(paid) column.
+#[test]
+fn after_the_placements_auto_says_nobody_places_and_p_paid_is_left_out() {
+    for example in ["large-pilot-decision", "plunder-two-ships"] {
+        let file = format!("examples/{example}.json");
+        let json = run(&["advise", &file, "--json"]);
+        let v: serde_json::Value = serde_json::from_slice(&json.stdout).expect("JSON");
+        let why = v["method_reason"].as_str().expect("a reason");
+        assert!(why.contains("nobody places again"), "{example}: {why}");
+        assert!(!why.contains("roll"), "{example}: no roll decides: {why}");
+        let options = v["options"].as_array().expect("options");
+        assert!(options.iter().all(|o| o["p_paid"].is_null()), "{example}");
+        let table = text(&run(&["advise", &file]).stdout);
+        assert!(!table.contains("P(paid)"), "{example}:\n{table}");
+        assert!(table.contains("P(loss)"), "the room goes to risk:\n{table}");
+    }
+    // A boarding's pirate is paid or not (R7): its column stays.
+    let table = text(
+        &run(&[
+            "advise",
+            "examples/boarding-strong-pirates.json",
+            "--top",
+            "2",
+        ])
+        .stdout,
+    );
+    assert!(table.contains("P(paid)"), "{table}");
+}
+
 #[test]
 fn equilibrium_beyond_its_budget_names_the_approximation() {
     let args = [

@@ -108,6 +108,59 @@ fn r9_r11_r12_the_settlement_matches_the_hand_count() {
     );
 }
 
+/// `apply --json` lists the settlement item by item (R10, R11): each claim
+/// with whom it is paid to, summing to the payouts, and the cash after it,
+/// the bank covering what an insurer short of cash cannot pay (R5, R11).
+#[test]
+fn r11_apply_json_itemises_the_settlement_and_the_cash_after_it() {
+    let pos = "r*,b,g,y 2:large J13:r S12:b N2:g X:y l:r i:g Y:b $r1,b2,g3,y4";
+    let out = common::run_bin(
+        &["apply", "--json", "--pos", pos, "r silk+1", "roll 1 2 3"],
+        None,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let items: Vec<String> = v["receipts"]
+        .as_array()
+        .expect("receipts")
+        .iter()
+        .map(|r| {
+            let what = [&r["cargo"], &r["berth"], &r["to"]]
+                .iter()
+                .filter_map(|x| x.as_str())
+                .collect::<Vec<_>>()
+                .join(" ");
+            format!(
+                "{} {} {} {what}",
+                r["player"].as_str().unwrap_or("?"),
+                r["amount"],
+                r["for"].as_str().unwrap_or("?")
+            )
+        })
+        .collect();
+    // Jade docks with r, silk with b (the large pilot's +1), nutmeg is
+    // wrecked: shipyard A (b) is paid 6, by the insurer g.
+    assert_eq!(
+        items,
+        [
+            "r 36 seat jade",
+            "b 30 seat silk",
+            "b 6 shipyard A",
+            "g -6 claim A b"
+        ]
+    );
+    for (name, payout) in [("r", 36), ("b", 36), ("g", -6), ("y", 0)] {
+        assert_eq!(v["payouts"][name], payout, "{name}");
+    }
+    // g holds 3 and no share: pays 3, and the bank the other 3.
+    assert_eq!(v["insurance_bank_covers"], 3);
+    let cash = &v["cash_after"];
+    assert_eq!(
+        (&cash["r"], &cash["b"], &cash["g"], &cash["y"]),
+        (&37.into(), &38.into(), &0.into(), &4.into())
+    );
+}
+
 #[test]
 fn illegal_events_are_refused_with_the_reason() {
     let p = start();
@@ -276,10 +329,12 @@ fn a_scripted_session_plays_the_whole_voyage() {
     for line in [
         "jade     docked in the harbour",
         "nutmeg   wrecked, in the shipyard",
-        "red        +18",
-        "blue       +33",
-        "green      +20",
-        "yellow     +9",
+        // Item by item (R11): green's harbour A and B and shipyard A, and
+        // yellow, the insurer, paying green's shipyard A.
+        "  red         +18  jade seat 18\n",
+        "  blue        +33  jade seat 18, silk seat 15\n",
+        "  green       +20  harbour A 6, shipyard A 6, harbour B 8\n",
+        "  yellow       +9  silk seat 15, claim to green -6 (shipyard A)\n",
         "Price rises: jade 0 -> 5, silk 0 -> 5",
     ] {
         assert!(tail.contains(line), "{line:?} not in\n{tail}");
@@ -597,8 +652,10 @@ fn the_next_voyage_carries_cash_after_the_settlement() {
     // deducts the claims owed, in full; the line after it says who pays them.
     let settled = &out[out.find("Settlement").expect("settled")..];
     for line in [
-        "insurance claims owed deducted",
-        "  b          -29\n",
+        "an insurer's claims deducted",
+        "  b           -29  claims to the bank -29 (shipyard A, B, C)\n",
+        // The cash `pos` shows after `new`, said at the settlement.
+        "Cash after the settlement: r 7, b 0, g 5, y 0\n",
         "(b could not pay 14 of the 29 in claims: the bank pays them, R11.)",
         "  b          -5\n",
     ] {

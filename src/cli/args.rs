@@ -54,7 +54,8 @@ pub enum Command {
     ///   cost     what it costs the decider now (a stowaway pays all their cash);
     ///   P(paid)  the probability that the worker placed (or the deciding pirate) is
     ///            paid at settlement; blank for pass, the pilots (a pilot placed
-    ///            is never paid, R11; as POSITION.md's null) and plunder;
+    ///            is never paid, R11; as POSITION.md's null) and plunder, and
+    ///            left out where no option has one (a pilot's move, a plunder);
     ///   EV       the decider's expected change of cash from now to the end of
     ///            settlement (RULES.md R13), the option's cost and income included;
     ///   vs pass  EV minus the EV of pass (placement), stay (boarding), none (pilots)
@@ -197,7 +198,8 @@ pub enum Command {
     /// always do, a docked ship's ignored), a boarding choice ("stay",
     /// "board:silk"), a pilot move ("jade+1", "silk-1,jade+1", "none"), a
     /// plunder choice ("jade:harbour"). Any case; a cargo by its initial
-    /// ("ship:j", "j+1"); moves in any order. The player's name is optional;
+    /// ("ship:j", "j+1"), harbour and shipyard by h and y ("y:c", "j:h");
+    /// moves in any order. The player's name is optional;
     /// when given it must be the one who decides. With --pos, every argument
     /// is an event.
     #[command(verbatim_doc_comment)]

@@ -218,6 +218,12 @@ fn option_flags(
         }
         Value::Bool(true) => out.push(flag),
         Value::Bool(false) => {}
+        // A whole number is one however JSON writes it (`3.0`, `1e3`, `-0`,
+        // which serde_json reads as floats): a count or a seed takes it.
+        Value::Number(n) if n.is_f64() && n.as_f64().is_some_and(whole) => {
+            let x = n.as_f64().unwrap_or_default();
+            out.push(format!("{flag}={}", x as i64));
+        }
         // `--seed=-3`: joined, a value that starts with '-' is still a value.
         Value::Number(n) => out.push(format!("{flag}={n}")),
         Value::String(s) => out.push(format!("{flag}={s}")),
@@ -232,6 +238,11 @@ fn option_flags(
         _ => return Err("a boolean, number, string or list of strings".into()),
     }
     Ok(())
+}
+
+/// Whether `x` is a whole number that a float holds exactly (below 2^53).
+fn whole(x: f64) -> bool {
+    x.fract() == 0.0 && x.abs() < 9_007_199_254_740_992.0
 }
 
 /// Whether `command`'s flag `flag` (`--future`) takes a value; `None` when
@@ -294,6 +305,13 @@ fn clap_message(e: &clap::Error) -> String {
                 .map(|s| format!("; did you mean {}?", key(&s)))
                 .unwrap_or_default();
             format!("options.{}: not an option of this command{hint}", key(&arg))
+        }
+        (ErrorKind::InvalidValue | ErrorKind::ValueValidation, Some(arg))
+            if context(ContextKind::InvalidValue)
+                .is_some_and(|v| v.starts_with('-') && v.parse::<f64>().is_ok()) =>
+        {
+            let value = context(ContextKind::InvalidValue).unwrap_or_default();
+            format!("options.{}: must not be negative, found {value}", key(&arg))
         }
         (ErrorKind::InvalidValue | ErrorKind::ValueValidation, Some(arg)) => {
             let value = context(ContextKind::InvalidValue).unwrap_or_default();

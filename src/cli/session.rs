@@ -33,7 +33,8 @@ const COMMANDS: [&str; 14] = [
 ];
 
 const HELP: &str = "\
-Events, as at the table (any case; a cargo by its initial, j s g n):
+Events, as at the table (any case; a cargo by its initial, j s g n;
+harbour and shipyard as h and y: h:b, y:c, j:h):
   [player] ship:jade | harbour:B | shipyard:C | pirate | pilot:small
            | pilot:large | insurance | pass          a placement (R5)
   roll 5 3 2        the dice, one per ship at sea in ship order (or 3)
@@ -951,12 +952,14 @@ impl Session {
         let profits = self.profits(v);
         let mut out = settlement::settlement(v);
         // The insurer's claims may have cost shares (R5, R11).
-        out += &mortgage_words(
+        let mortgages = mortgage_words(
             &v.names,
             &v.state,
             &rules::accounts_after(&v.state, &v.settlement),
         );
-        out += &settlement::profits(v, &profits, self.profit_heading());
+        out += &mortgages;
+        let heading = self.profit_heading(!mortgages.is_empty());
+        out += &settlement::profits(v, &profits, &heading);
         if !self.finished.is_empty() {
             let earlier = |p: usize| -> i64 {
                 let profits = self.finished.iter().map(|f| f.profits.get(p));
@@ -987,8 +990,9 @@ impl Session {
     }
 
     /// The heading of the voyage's profits: a session begun in mid-voyage
-    /// saw none of the placements made before it, nor what they cost.
-    fn profit_heading(&self) -> &'static str {
+    /// saw none of the placements made before it, nor what they cost; a
+    /// mortgage at the settlement raised cash that is no profit.
+    fn profit_heading(&self, mortgaged: bool) -> String {
         let from_start = match self.history.first().map(|s| &s.outcome) {
             Some(Outcome::Going(p)) => {
                 let s = p.state();
@@ -999,11 +1003,16 @@ impl Session {
             Some(Outcome::Settled(_)) => false,
             None => true,
         };
-        if from_start {
-            "Profit over the voyage (R13; a mortgage's 12 is not profit):"
-        } else {
-            "Profit since the session began (R13; the placements made before it \
-             are not counted; a mortgage's 12 is not profit):"
+        let mortgage = match mortgaged {
+            true => "; a mortgage's 12 is not profit",
+            false => "",
+        };
+        match from_start {
+            true => format!("Profit over the voyage (R13{mortgage}):"),
+            false => format!(
+                "Profit since the session began (R13; the placements made before it \
+                 are not counted{mortgage}):"
+            ),
         }
     }
 

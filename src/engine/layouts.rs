@@ -9,7 +9,8 @@ use super::ranking;
 use super::sample::{self, Arm};
 use super::values::{Mark, Outcome, TIE, rank};
 use crate::report::{
-    Approximation, Comparison, Future, How, LayoutValue, Method, Reason, Sampling, ShipOdds,
+    Approximation, AutoChoice, Comparison, Future, How, LayoutValue, Method, Reason, Sampling,
+    ShipOdds,
 };
 use crate::rules::{self, Cargo, Layout, State, auction, start_with};
 
@@ -102,9 +103,9 @@ pub fn compare(
     request.valuation.count_shares |= buy;
     let candidates = candidates(template, layouts, buy);
     let auto = (request.future == Future::Auto).then(|| {
-        let (future, rolls) = analysis::method::auto_future(template);
-        request.future = future;
-        rolls
+        let choice = analysis::method::auto_future(template);
+        request.future = choice.model;
+        choice
     });
     // A player's paranoid search is not run a hundred times over (`check`
     // refuses it on the command line; a bot or a policy deciding a layout
@@ -112,10 +113,12 @@ pub fn compare(
     request.future = layouts_future(request.future);
     // The method depends on the voyage's progress, the same for every layout.
     let mut how = how(template, &request);
-    if let Some(rolls) = auto {
+    if let Some(choice) = auto {
         how.reason = Reason::Auto {
-            model: request.future,
-            rolls,
+            choice: AutoChoice {
+                model: request.future,
+                ..choice
+            },
             inner: Box::new(how.reason),
         };
     }

@@ -382,6 +382,8 @@ fn outcome(names: Vec<String>, state: State, cash: [i64; MAX_PLAYERS]) -> Outcom
         };
         Outcome::Settled(Voyage {
             names,
+            receipts: rules::receipts(&state),
+            cash_after: after.cash[..state.players as usize].to_vec(),
             state,
             settlement,
             prices,

@@ -43,10 +43,11 @@ pub fn action(s: &State, word: &str) -> Option<Action> {
     if let Some(rest) = word.strip_prefix("ship:") {
         return cargo(rest).map(Action::Seat);
     }
-    if let Some(rest) = word.strip_prefix("harbour:") {
+    // `h:` and `y:` as in the notation's sections (and a plunder's `j:h`).
+    if let Some(rest) = word.strip_prefix("harbour:").or(word.strip_prefix("h:")) {
         return berth(rest).map(Action::Harbour);
     }
-    if let Some(rest) = word.strip_prefix("shipyard:") {
+    if let Some(rest) = word.strip_prefix("shipyard:").or(word.strip_prefix("y:")) {
         return berth(rest).map(Action::Shipyard);
     }
     if let Some(rest) = word.strip_prefix("board:") {
@@ -278,12 +279,18 @@ pub fn did_you_mean_action(word: &str, actions: &[&str], others: &[&str]) -> Str
     mean(&unique(near))
 }
 
-/// An action's name with its cargos by their initials: `jade+1,silk+1` is
-/// `j+1,s+1`.
+/// An action's name with its cargos, harbour and shipyard by their initials,
+/// as [`action`] reads them: `jade+1,silk+1` is `j+1,s+1`, `shipyard:C` is
+/// `y:C`.
 fn initials(action: &str) -> String {
-    Cargo::ALL.iter().fold(action.to_string(), |name, c| {
-        name.replace(c.name(), &c.name()[..1])
-    })
+    let places = [("harbour", "h"), ("shipyard", "y")];
+    let cargos = Cargo::ALL.map(|c| (c.name(), &c.name()[..1]));
+    cargos
+        .iter()
+        .chain(&places)
+        .fold(action.to_string(), |name, (long, short)| {
+            name.replace(long, short)
+        })
 }
 
 fn mean(near: &[&str]) -> String {
@@ -341,6 +348,17 @@ mod tests {
             "; did you mean harbour:A?"
         );
         assert_eq!(initials("jade+1,ginseng-1"), "j+1,g-1");
+        // A berth by the notation's letters: `sy:c` is one edit from `y:C`.
+        let actions = ["pass", "harbour:A", "shipyard:C"];
+        assert_eq!(
+            did_you_mean_action("sy:c", &actions, &[]),
+            "; did you mean shipyard:C?"
+        );
+        assert_eq!(
+            initials("jade:harbour,silk:shipyard"),
+            "j:h,s:y",
+            "a plunder's short form, as `action` reads it"
+        );
     }
 
     #[test]
@@ -351,6 +369,8 @@ mod tests {
         };
         same("Harbour:b", "harbour:B");
         same("harbor:c", "harbour:C");
+        same("h:a", "harbour:A");
+        same("Y:c", "shipyard:C");
         same("SHIP:J", "ship:jade");
         same("board:s", "board:silk");
         same("j+1", "jade+1");
@@ -368,6 +388,9 @@ mod tests {
             "ship:",
             "ship:tea",
             "harbour:D",
+            "h:",
+            "y:ab",
+            "x:a",
             "j+0",
             "j+x",
             "jade",

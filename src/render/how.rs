@@ -2,7 +2,9 @@
 //! was approximated, as the table's method line and the JSON's `method_reason`
 //! and `approximation` say them. The words name the flags that change them.
 
-use crate::report::{Approximation, Future, GreedyWhy, How, Lambda, Limit, Method, Reason};
+use crate::report::{
+    Approximation, AutoChoice, Future, GreedyWhy, How, Lambda, Limit, Method, Reason,
+};
 
 /// Why the method ran, in one line.
 pub fn reason(how: &How) -> String {
@@ -58,17 +60,11 @@ fn reason_words(reason: &Reason, method: Method) -> String {
             reason_words(inner, method)
         ),
         // The model's words say why it is exact, unless the user chose the method.
-        Reason::Auto {
-            model,
-            rolls,
-            inner,
-        } => match **inner {
-            Reason::Asked | Reason::Paranoid { .. } => format!(
-                "{}; {}",
-                auto_words(*model, *rolls),
-                reason_words(inner, method)
-            ),
-            _ => format!("{}; exact", auto_words(*model, *rolls)),
+        Reason::Auto { choice, inner } => match **inner {
+            Reason::Asked | Reason::Paranoid { .. } => {
+                format!("{}; {}", auto_words(choice), reason_words(inner, method))
+            }
+            _ => format!("{}; exact", auto_words(choice)),
         },
         Reason::Paranoid {
             depth,
@@ -139,13 +135,21 @@ fn positions(n: f64) -> String {
 
 /// Which model `auto` ran, and why, in the rolls to come before the last
 /// placement round (the engine chose; these are only its words).
-fn auto_words(model: Future, rolls: u8) -> String {
+fn auto_words(choice: &AutoChoice) -> String {
+    let AutoChoice {
+        model,
+        rolls,
+        placing,
+    } = *choice;
     match model {
-        Future::Greedy => {
-            format!(
-                "future auto: greedy (at most one roll before the last placement round: {rolls})"
-            )
+        // No roll is left to count: the model only takes the later choices.
+        Future::Greedy if !placing => {
+            "future auto: greedy (nobody places again: the boarding, pilots and plunder to come are each their owner's best choice)".into()
         }
+        Future::Greedy => format!(
+            "future auto: greedy (exact within one roll of the last placement round; {} to come before it)",
+            rolls_words(rolls)
+        ),
         Future::Paranoid => format!(
             "future auto: paranoid, the others placing against the player to move until the roll ({} before the last placement round, where greedy takes seconds: --future greedy)",
             rolls_words(rolls)

@@ -7,7 +7,7 @@ use crate::report::{
     Advice, Bids, Comparison, DecisionTimes, How, Lambda, Match, Odds, OptionValue, QUANTILES,
     Sampling, ShipOdds, Then, Verdict, Voyage,
 };
-use crate::rules::{At, Cargo};
+use crate::rules::{At, Cargo, Receipt, Source};
 use serde::Serialize;
 
 pub struct JsonRender;
@@ -430,12 +430,62 @@ pub struct SettlementJson {
     /// Each player's change of cash over the events applied (R13): the
     /// receipts plus what those events paid and cost.
     pub profits: Coins,
+    /// The settlement item by item (R10, R11), summing to `payouts`.
+    pub receipts: Vec<ReceiptJson>,
+    /// Each player's cash after the settlement (R5 mortgages included);
+    /// players whose cash is not given are left out.
+    pub cash_after: Coins,
     /// The cargo whose price reached 30, which ends the game (R12), or null.
     pub game_over: Option<&'static str>,
     /// When the game is over: each player's wealth (cash plus unmortgaged
     /// shares at the final prices); players whose cash is not given are left out.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub wealth: Option<Coins>,
+}
+
+/// One item of a settlement: `player` receives `amount` (pays, if negative)
+/// `for` a seat, a plunder, a harbour or shipyard berth, or an insurance
+/// claim paid `to` a berth's holder or the bank.
+#[derive(Serialize)]
+pub struct ReceiptJson {
+    pub player: String,
+    pub amount: i64,
+    /// "seat", "plunder", "harbour", "shipyard" or "claim".
+    #[serde(rename = "for")]
+    pub source: &'static str,
+    /// The ship's cargo, for a seat or a plunder.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cargo: Option<&'static str>,
+    /// The berth's letter, for a berth or a claim.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub berth: Option<String>,
+    /// Whom a claim is paid to: a player, or "bank".
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub to: Option<String>,
+}
+
+fn receipt_json(v: &Voyage, r: &Receipt) -> ReceiptJson {
+    let (source, cargo, berth) = match r.source {
+        Source::Seat(c) => ("seat", Some(c.name()), None),
+        Source::Plunder(c) => ("plunder", Some(c.name()), None),
+        Source::Harbour(b) => ("harbour", None, Some(b)),
+        Source::Shipyard(b) => ("shipyard", None, Some(b)),
+        Source::Claim(b) => ("claim", None, Some(b)),
+    };
+    let to = match r.source {
+        Source::Claim(b) => {
+            Some(v.state.shipyard[b.index()].map_or("bank".into(), |p| v.names[p as usize].clone()))
+        }
+        _ => None,
+    };
+    ReceiptJson {
+        player: v.names[r.player as usize].clone(),
+        amount: r.amount,
+        source,
+        cargo,
+        berth: berth.map(|b| b.letter().to_string()),
+        to,
+    }
 }
 
 #[derive(Serialize)]
@@ -482,6 +532,14 @@ pub fn settlement_json(v: &Voyage) -> String {
                 .iter()
                 .zip(&v.profits)
                 .map(|(name, &p)| (name.clone(), p))
+                .collect(),
+        ),
+        receipts: v.receipts.iter().map(|r| receipt_json(v, r)).collect(),
+        cash_after: Ordered(
+            v.names
+                .iter()
+                .zip(&v.cash_after)
+                .filter_map(|(name, cash)| cash.map(|c| (name.clone(), i64::from(c))))
                 .collect(),
         ),
         game_over: v.game_over.map(|c| c.name()),

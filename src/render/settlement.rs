@@ -2,7 +2,7 @@
 //! (R10, R11) and the price rises (R12).
 
 use crate::report::Voyage;
-use crate::rules::{At, Cargo};
+use crate::rules::{At, Cargo, PlayerId, Source};
 
 /// The settlement of a finished voyage.
 pub fn settlement(v: &Voyage) -> String {
@@ -17,14 +17,18 @@ pub fn settlement(v: &Voyage) -> String {
         };
         out += &format!("  {:<8} {fate}\n", ship.cargo.name());
     }
-    out += "Settlement (each player's receipts, insurance claims owed deducted):\n";
+    out += "Settlement, item by item (R10, R11; an insurer's claims deducted):\n";
+    let name_width = v.names.iter().map(|n| n.chars().count()).max().unwrap_or(0);
+    let name_width = name_width.max(10);
     for p in s.turn_order() {
-        out += &format!(
-            "  {:<10} {:+}\n",
+        let head = format!(
+            "  {:<name_width$} {:>+4}  ",
             v.names[p as usize], v.settlement.payouts[p as usize]
         );
+        out += &hanging(&head, &items(v, p), ITEMS_WIDTH);
     }
     out += &bank_covers(v);
+    out += &cash_after(v);
     let rises: Vec<String> = Cargo::ALL
         .iter()
         .filter(|c| v.settlement.rises[c.index()])
@@ -44,6 +48,96 @@ pub fn settlement(v: &Voyage) -> String {
     };
     out += &format!("Price rises: {rises}\n");
     out + &game_over(v)
+}
+
+/// The widest line of a settlement's items: within 80 columns, with room.
+const ITEMS_WIDTH: usize = 78;
+
+/// What `p` received, item by item: "silk seats 10+10, harbour A 6"; the
+/// seats on one ship together, and the claims by whom they were paid to:
+/// "claims to the bank -23 (shipyard B, C)".
+fn items(v: &Voyage, p: PlayerId) -> Vec<String> {
+    // Like items under one heading, with their amounts and berths.
+    let mut groups: Vec<(String, Vec<i64>, Vec<char>)> = Vec::new();
+    for r in v.receipts.iter().filter(|r| r.player == p) {
+        let (heading, berth) = match r.source {
+            Source::Seat(c) => (format!("{} seat", c.name()), None),
+            Source::Plunder(c) => (format!("{} plundered", c.name()), None),
+            Source::Harbour(b) => (format!("harbour {}", b.letter()), None),
+            Source::Shipyard(b) => (format!("shipyard {}", b.letter()), None),
+            Source::Claim(b) => {
+                let to = v.state.shipyard[b.index()]
+                    .map_or("the bank", |holder| v.names[holder as usize].as_str());
+                (format!("claim to {to}"), Some(b.letter()))
+            }
+        };
+        match groups.iter_mut().find(|(h, ..)| *h == heading) {
+            Some((_, amounts, berths)) => {
+                amounts.push(r.amount);
+                berths.extend(berth);
+            }
+            None => groups.push((heading, vec![r.amount], berth.into_iter().collect())),
+        }
+    }
+    if groups.is_empty() {
+        return vec!["nothing".into()];
+    }
+    groups
+        .into_iter()
+        .map(|(heading, amounts, berths)| {
+            let plural = if amounts.len() > 1 { "s" } else { "" };
+            if berths.is_empty() {
+                let amounts: Vec<String> = amounts.iter().map(i64::to_string).collect();
+                return format!("{heading}{plural} {}", amounts.join("+"));
+            }
+            // "claim to" is "claims to" for more than one.
+            let heading = heading.replacen("claim", &format!("claim{plural}"), 1);
+            let berths: Vec<String> = berths.iter().map(char::to_string).collect();
+            let total: i64 = amounts.iter().sum();
+            format!("{heading} {total} (shipyard {})", berths.join(", "))
+        })
+        .collect()
+}
+
+/// `head` and then `items` joined by ", ", on lines of at most `width`
+/// columns, each line after the first indented to where the items begin.
+fn hanging(head: &str, items: &[String], width: usize) -> String {
+    let indent = " ".repeat(head.chars().count());
+    let mut lines = vec![head.to_string()];
+    for (k, item) in items.iter().enumerate() {
+        let item = match k + 1 < items.len() {
+            true => format!("{item},"),
+            false => item.clone(),
+        };
+        let Some(line) = lines.last_mut() else {
+            break;
+        };
+        if k > 0 && line.chars().count() + 1 + item.chars().count() > width {
+            lines.push(format!("{indent}{item}"));
+        } else {
+            if k > 0 {
+                line.push(' ');
+            }
+            line.push_str(&item);
+        }
+    }
+    lines.join("\n") + "\n"
+}
+
+/// Each player's cash after the settlement, when any cash is modelled.
+fn cash_after(v: &Voyage) -> String {
+    let cash: Vec<String> = v
+        .state
+        .turn_order()
+        .filter_map(|p| {
+            let cash = v.cash_after.get(p as usize).copied().flatten()?;
+            Some(format!("{} {cash}", v.names[p as usize]))
+        })
+        .collect();
+    if cash.is_empty() {
+        return String::new();
+    }
+    hanging("Cash after the settlement: ", &cash, ITEMS_WIDTH)
 }
 
 /// The claims an insurer could not pay even by mortgaging every share, which

@@ -416,6 +416,9 @@ fn option_columns(
     // options end the voyage: nothing would fill it).
     let expecting = advice.how.future != Future::None
         && advice.options.iter().take(top).any(|o| o.then.is_some());
+    // P(paid) only where an option is a seat that pays (R13): a pilot's
+    // move or a plunder has none, and an empty column would only take room.
+    let paying = advice.options.iter().take(top).any(|o| o.p_paid.is_some());
     let mut rank = Column::new("#", true);
     let mut action = Column::new("action", true);
     let mut cost = Column::new("cost", false).droppable(2);
@@ -448,7 +451,11 @@ fn option_columns(
         let (full, short) = then_text(position, o.then);
         next.push(full, short);
     }
-    let mut columns = vec![rank, action, cost, paid, ev, gain];
+    let mut columns = vec![rank, action, cost];
+    if paying {
+        columns.push(paid);
+    }
+    columns.extend([ev, gain]);
     if risk != RiskShown::Nothing {
         columns.push(loss);
     }

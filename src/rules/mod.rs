@@ -20,6 +20,7 @@ pub mod dice;
 pub mod event;
 pub mod layouts;
 pub mod legal;
+pub mod receipts;
 pub mod refusal;
 pub mod settle;
 pub mod state;
@@ -31,6 +32,7 @@ pub use dice::{distinct_rolls, moved, roll, roll_example, stratum_dice};
 pub use event::Event;
 pub use layouts::{Layout, layouts, start_spaces, start_with, voyage_start};
 pub use legal::{action_cost, income, is_legal, is_stowaway, legal_actions};
+pub use receipts::{Receipt, Source, receipts};
 pub use settle::{Settlement, accounts_after, game_over, raise_prices, resolve, settle, wealth};
 pub use state::{At, Crew, Phase, PhaseName, PlayerId, Ship, State, Variant};
 

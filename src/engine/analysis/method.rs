@@ -5,7 +5,7 @@ use crate::engine::fit;
 use crate::engine::future;
 use crate::engine::sample;
 use crate::engine::values::Valuation;
-use crate::report::{Future, Lambda, Method, Reason};
+use crate::report::{AutoChoice, Future, Lambda, Method, Reason};
 use crate::rules::{self, At, Phase, State};
 
 /// The method the user asked for.
@@ -185,13 +185,17 @@ pub(super) fn choose(s: &State, request: &Request) -> (Method, Reason) {
 /// `paranoid` before, where greedy could only be sampled, and needs seconds
 /// to settle, and where paranoid play beat greedy-to-the-roll (`round`) in
 /// the arena (README, "What we measured").
-pub fn auto_future(s: &State) -> (Future, u8) {
+pub fn auto_future(s: &State) -> AutoChoice {
     let rolls = rolls_before_last_round(s);
-    let future = match rolls {
+    let model = match rolls {
         0 | 1 => Future::Greedy,
         _ => Future::Paranoid,
     };
-    (future, rolls)
+    AutoChoice {
+        model,
+        rolls,
+        placing: future::placements_remain(s, Future::Greedy),
+    }
 }
 
 /// Rolls still to come before the last placement round begins, when a

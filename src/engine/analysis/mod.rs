@@ -28,7 +28,9 @@ use super::ranking::{self, Valued};
 use super::risk;
 use super::values::{Mark, Outcome};
 use crate::Position;
-use crate::report::{Advice, Approximation, Future, GreedyWhy, How, Method, Odds, Reason};
+use crate::report::{
+    Advice, Approximation, AutoChoice, Future, GreedyWhy, How, Method, Odds, Reason,
+};
 use crate::rules::{Action, State};
 
 /// Reports progress of a long run: (play-outs so far, largest standard error),
@@ -266,16 +268,13 @@ fn analyse<A: Answer>(cache: &mut Cache, s: &State, request: &Request, progress:
         Future::Equilibrium => equilibrium::analyse(cache, s, request, progress),
         Future::Paranoid => paranoid::analyse(s, request, None),
         Future::Auto => {
-            let (future, rolls) = method::auto_future(s);
+            let choice = method::auto_future(s);
             let resolved = Request {
-                future,
+                future: choice.model,
                 ..request.clone()
             };
-            let stand_in = StandIn::Auto {
-                model: future,
-                rolls,
-            };
-            match future {
+            let stand_in = StandIn::Auto(choice);
+            match choice.model {
                 Future::Paranoid => paranoid::analyse(s, &resolved, Some(stand_in)),
                 _ => by_model(cache, s, &resolved, progress, Some(stand_in)),
             }
@@ -287,8 +286,8 @@ fn analyse<A: Answer>(cache: &mut Cache, s: &State, request: &Request, progress:
 /// Why `by_model` runs a model other than the one asked for.
 #[derive(Clone, Copy)]
 enum StandIn {
-    /// `auto` chose `model` for the rolls before the last round.
-    Auto { model: Future, rolls: u8 },
+    /// `auto` chose its model so.
+    Auto(AutoChoice),
     /// The greedy model stands in for the equilibrium, for that reason.
     Equilibrium(GreedyWhy),
 }
@@ -316,10 +315,9 @@ fn by_model<A: Answer>(
     };
     let how = match stand_in {
         None => plain,
-        Some(StandIn::Auto { model, rolls }) => How {
+        Some(StandIn::Auto(choice)) => How {
             reason: Reason::Auto {
-                model,
-                rolls,
+                choice,
                 inner: Box::new(plain.reason),
             },
             ..plain

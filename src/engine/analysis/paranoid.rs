@@ -216,9 +216,8 @@ fn how(request: &Request, d: Depth, cost: f64, stand_in: Option<StandIn>) -> How
         leaves: d.leaves,
     };
     let reason = match stand_in {
-        Some(StandIn::Auto { model, rolls }) => Reason::Auto {
-            model,
-            rolls,
+        Some(StandIn::Auto(choice)) => Reason::Auto {
+            choice,
             inner: Box::new(searched),
         },
         _ => searched,
