@@ -472,6 +472,21 @@ fn after_the_placements_auto_says_nobody_places_and_p_paid_is_left_out() {
         assert!(!table.contains("P(paid)"), "{example}:\n{table}");
         assert!(table.contains("P(loss)"), "the room goes to risk:\n{table}");
     }
+    // Staying aboard (R7) and moving no ship (R8) are said as deeds.
+    let small = "r*,b,g,y 2:small J12:r S11:b N2:g s:y";
+    for (args, deed) in [
+        (
+            &["advise", "examples/boarding-strong-pirates.json"][..],
+            "Recommendation: yellow should stay and board no ship (EV 17.50,",
+        ),
+        (
+            &["advise", "--pos", small][..],
+            "Recommendation: y should take none and move no ship (EV 0.00,",
+        ),
+    ] {
+        let table = text(&run(args).stdout).replace("\n  ", " ");
+        assert!(table.contains(deed), "{table}");
+    }
     // A boarding's pirate is paid or not (R7): its column stays.
     let table = text(
         &run(&[

@@ -284,11 +284,22 @@ fn words_typed_apart_are_quoted_as_typed() {
         err.ends_with("'red' is not a player (r, b, g, y); did you mean r?"),
         "{err}"
     );
-    let err = refused("red harbour a");
+    let err = refused("red harbour d");
     assert!(
-        err.contains("'harbour a' is not an action; did you mean harbour:A"),
+        err.contains("'harbour d' is not an action; did you mean harbour:A"),
         "{err}"
     );
+    // Two words that are one action said apart are that action.
+    let p = start();
+    for (typed, action) in [
+        ("red harbour a", "red harbour:A"),
+        ("ship j", "ship:jade"),
+        ("red pilot small", "red pilot:small"),
+    ] {
+        let one = events::parse(&p, typed).expect(typed);
+        let strict = events::parse(&p, action).expect(action);
+        assert_eq!(one, strict, "{typed}");
+    }
     // Dice with commas are dice.
     let due = after(4);
     for typed in ["roll 1 ,2,3", "roll 1,2,3,"] {
@@ -1036,6 +1047,25 @@ fn a_mistyped_word_is_offered_only_what_could_stand_there() {
         text(&out.stderr).contains("did you mean model?"),
         "{}",
         text(&out.stderr)
+    );
+    // Before an action, a mistyped name is offered names, not commands
+    // (`ben` is as near to `new` and `bid`).
+    let out = common::run_bin(
+        &[
+            "session",
+            "--future",
+            "none",
+            "--layout",
+            "ann*,bob,cat J2 S3 N4",
+        ],
+        Some("ben ship:j\nben greedy\n"),
+    );
+    let err = text(&out.stderr);
+    let names = "'ben' is not a player (ann, bob, cat); did you mean ann or bob?\n";
+    assert!(err.contains(names), "{err}");
+    assert!(
+        err.contains("did you mean ann, bob, new or bid?\n"),
+        "{err}"
     );
 }
 

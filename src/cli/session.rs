@@ -34,7 +34,7 @@ const COMMANDS: [&str; 14] = [
 
 const HELP: &str = "\
 Events, as at the table (any case; a cargo by its initial, j s g n;
-harbour and shipyard as h and y: h:b, y:c, j:h):
+harbour and shipyard as h and y: h:b, y:c, j:h; a space for the colon):
   [player] ship:jade | harbour:B | shipyard:C | pirate | pilot:small
            | pilot:large | insurance | pass          a placement (R5)
   roll 5 3 2        the dice, one per ship at sea in ship order (or 3)

@@ -79,6 +79,16 @@ pub fn parse_with(position: &Position, text: &str, extra: &[&str]) -> Result<Eve
         [who] if find_player(position, who).is_some() => {
             Err(refuse(text, name_alone(position, who)))
         }
+        // One action said apart ('harbour a', 'ship j'), where no name is.
+        [place, what]
+            if find_player(position, place).is_none()
+                && said::action(s, &format!("{place}:{what}")).is_some() =>
+        {
+            Ok(Event::Decide {
+                player: None,
+                action: parse_action(position, text, &words, extra, false)?,
+            })
+        }
         // A player's name comes first, even one that abbreviates an action.
         [who, rest @ ..]
             if !rest.is_empty()
@@ -87,9 +97,13 @@ pub fn parse_with(position: &Position, text: &str, extra: &[&str]) -> Result<Eve
             let player = find_player(position, who).ok_or_else(|| {
                 let names: Vec<&str> = position.names().iter().map(String::as_str).collect();
                 // A word before others is a name, `roll` (with its dice) or a
-                // session's command with its words ('modle greedy').
+                // session's command with its words ('modle greedy'); before
+                // an action, only a name ('ben ship:j').
                 let mut others = vec!["roll"];
                 others.extend_from_slice(extra);
+                if said::action(s, &rest.join(",")).is_some() {
+                    others.clear();
+                }
                 refuse(
                     text,
                     format!(
@@ -151,7 +165,12 @@ fn parse_action(
 ) -> Result<Action, EventError> {
     let s = position.state();
     let word = &words.join(",");
-    said::action(s, word).ok_or_else(|| {
+    // Two words may be one action said apart: `harbour a`, `ship j`, `j h`.
+    let apart = || match words {
+        [place, what] => said::action(s, &format!("{place}:{what}")),
+        _ => None,
+    };
+    said::action(s, word).or_else(apart).ok_or_else(|| {
         // Quoted as typed, not as read.
         let typed = words.join(" ");
         if word.chars().all(|c| c.is_ascii_digit()) {
@@ -185,7 +204,7 @@ fn parse_action(
         // With the legal list, as a move of two ships too far is refused.
         if let Some((which, spaces, total)) = too_far {
             let why = rules::refusal::too_far(which, spaces, total);
-            return refuse(text, format!("{why}; legal: {}", legal.join(" ")));
+            return refuse(text, format!("{why}; {}", rules::refusal::legal_list(s)));
         }
         let actions: Vec<&str> = legal.iter().map(String::as_str).collect();
         let mut others: Vec<&str> = Vec::new();

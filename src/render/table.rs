@@ -545,9 +545,14 @@ impl Render for TableRender {
                 true => "no other option is better".to_string(),
                 false => format!("{} vs {reference}", signed(best.gain_vs_pass)),
             };
+            // Staying aboard and moving no ship are no slot to take.
+            let deed = match best.action {
+                Action::Stay => "stay and board no ship".to_string(),
+                a if a == Action::PILOT_NONE => "take none and move no ship".to_string(),
+                a => format!("take {a}"),
+            };
             out += &self.wrap(&format!(
-                "Recommendation: {who} should take {} (EV {}, {gain}).\n",
-                best.action,
+                "Recommendation: {who} should {deed} (EV {}, {gain}).\n",
                 money(best.ev),
             ));
         }

@@ -3,7 +3,7 @@
 
 use super::action::{Action, Destination};
 use super::constants::{self as rules, TRACK_END};
-use super::legal::{action_cost, boarding_decider, is_legal, legal_actions};
+use super::legal::{action_cost, boarding_decider, is_legal};
 use super::refusal;
 use super::state::{At, Phase, PlayerId, State};
 
@@ -48,9 +48,8 @@ fn illegal_reason(s: &State, a: Action) -> String {
         Phase::Roll => "a roll is due, not a decision".into(),
         Phase::Over => "the voyage is over".into(),
         _ => {
-            let legal: Vec<String> = legal_actions(s).iter().map(|a| a.to_string()).collect();
             let why = refusal::why_not(s, a).map_or(String::new(), |why| format!(": {why}"));
-            format!("'{a}' is not legal here{why}; legal: {}", legal.join(" "))
+            format!("'{a}' is not legal here{why}; {}", refusal::legal_list(s))
         }
     }
 }

@@ -121,6 +121,27 @@ fn boarding(s: &State, cargo: Cargo, remove: Option<u8>, boarded: [u8; 3]) -> Op
     })
 }
 
+/// The legal actions of `s`, as a refusal lists them: the first
+/// [`LISTED`], and how many more (a large pilot has up to 25 moves, too
+/// many for a line under the reason).
+pub fn legal_list(s: &State) -> String {
+    let legal = super::legal::legal_actions(s);
+    // "and 1 more" would say no less than the one itself.
+    let listed = if legal.len() <= LISTED + 3 {
+        legal.len()
+    } else {
+        LISTED
+    };
+    let shown: Vec<String> = legal.iter().take(listed).map(Action::to_string).collect();
+    match legal.len() - listed {
+        0 => format!("legal: {}", shown.join(" ")),
+        more => format!("legal: {} and {more} more", shown.join(" ")),
+    }
+}
+
+/// How many legal actions a refusal lists when there are many more.
+pub const LISTED: usize = 12;
+
 /// R8's reason for moves of `total` spaces by the `which` pilot.
 pub fn too_far(which: &str, spaces: u8, total: u32) -> String {
     let s = if spaces == 1 { "" } else { "s" };

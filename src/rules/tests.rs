@@ -494,6 +494,18 @@ fn r8_a_refused_pilot_move_says_why() {
     assert!(refused(&s, "nutmeg+1").contains("the nutmeg ship is in port"));
     let s = pilot_state(Phase::LargePilot);
     assert!(refused(&s, "silk-2").contains("the silk ship is on 1: no ship goes below 0"));
+    // Three ships at sea give the large pilot over 20 moves (R8): the
+    // refusal lists the first 12 and counts the rest.
+    let mut s = pilot_state(Phase::LargePilot);
+    s.ships[N].at = At::Sea(5);
+    let more = legal_actions(&s).len() - 12;
+    assert!(more > 3, "{more}");
+    let why = refused(&s, "jade+3");
+    assert!(why.ends_with(&format!(" and {more} more")), "{why}");
+    assert_eq!(
+        why.split("legal: ").nth(1).map(|l| l.split(' ').count()),
+        Some(12 + 3)
+    );
 }
 
 #[test]
