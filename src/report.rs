@@ -574,6 +574,9 @@ pub struct BidRow {
     pub limit: Vec<Option<f64>>,
     /// The mean of `limit` over the others.
     pub limit_mean: f64,
+    /// The most P may bid (R16: cash plus 12 per share they may mortgage),
+    /// when P's cash is modelled: a limit above it cannot be bid.
+    pub can_pay: Option<u32>,
 }
 
 #[cfg(test)]

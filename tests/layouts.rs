@@ -541,3 +541,51 @@ fn json_errors_name_the_field_in_the_user_s_words() {
         "position.rolls_done: invalid type: string \"x\", expected a whole number",
     );
 }
+
+/// R16: nobody bids more than they can pay (cash plus 12 per share). The bid
+/// table gives each player's most and names those short of their limits; the
+/// JSON gives `can_pay`, null where cash is not given.
+#[test]
+fn r16_bid_says_who_cannot_pay_their_limits() {
+    let start = "ann*,bob,cat 0:ann J2 S3 N4 $ann30,bob30,cat2 %bob:S1";
+    let out = common::run_bin(&["bid", "--pos", start, "--json"], None);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let players = &v["players"];
+    // bob's one share mortgages for 12 (R5).
+    let can_pay = ["ann", "bob", "cat"].map(|p| players[p]["can_pay"].as_u64());
+    assert_eq!(can_pay, [Some(30), Some(42), Some(2)]);
+    let short: Vec<&str> = ["ann", "bob", "cat"]
+        .into_iter()
+        .filter(|p| {
+            let limits = players[p]["limit"].as_object().expect("limits");
+            let most = players[p]["can_pay"].as_f64().unwrap_or(f64::MAX);
+            limits
+                .values()
+                .any(|l| l.as_f64().is_some_and(|l| l > most))
+        })
+        .collect();
+    assert_eq!(short, ["cat"], "{players}");
+    let out = common::run_bin(&["bid", "--pos", start], None);
+    let table = String::from_utf8_lossy(&out.stdout).replace("\n  ", " ");
+    assert!(table.contains("┆ can pay │"), "{table}");
+    assert!(
+        table.contains(
+            "Short of their limits (R16: nobody bids more than they can pay): cat at most 2.\n"
+        ),
+        "{table}"
+    );
+    // Without cash, nobody's most is known.
+    let out = common::run_bin(
+        &["bid", "--pos", "ann*,bob,cat 0:ann J2 S3 N4", "--json"],
+        None,
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert!(v["players"]["ann"]["can_pay"].is_null(), "{v}");
+    let table = common::run_bin(&["bid", "--pos", "ann*,bob,cat 0:ann J2 S3 N4"], None);
+    assert!(!String::from_utf8_lossy(&table.stdout).contains("can pay"));
+}

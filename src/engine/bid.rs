@@ -43,6 +43,7 @@ pub fn bids(template: &State, buy: bool, request: &Request, progress: Progress) 
                 under,
                 limit,
                 limit_mean: against.iter().sum::<f64>() / against.len().max(1) as f64,
+                can_pay: template.credit(p as rules::PlayerId),
             }
         })
         .collect();

@@ -771,6 +771,9 @@ pub struct BidJson {
     pub under: Players,
     pub limit: Players,
     pub limit_mean: f64,
+    /// The most this player may bid (R16: cash plus 12 per share), or null
+    /// when their cash is not given.
+    pub can_pay: Option<u32>,
 }
 
 #[derive(Serialize)]
@@ -811,6 +814,7 @@ pub fn bids_json(start: &Position, b: &Bids) -> BidsJson {
                         under: others(&r.under),
                         limit: others(&r.limit),
                         limit_mean: clean(r.limit_mean),
+                        can_pay: r.can_pay,
                     };
                     (name(p), row)
                 })

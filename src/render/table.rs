@@ -876,14 +876,30 @@ fn bids_text(start: &Position, b: &Bids, width: usize) -> String {
         }
         mean.push_same(money(r.limit_mean));
     }
+    // The first to go in a narrow terminal: the note below names who is short.
+    let mut can_pay = Column::new("can pay", false).droppable(0);
+    for r in &b.rows {
+        can_pay.push_same(r.can_pay.map_or("-".to_string(), |c| c.to_string()));
+    }
     let mut columns = vec![player, as_hm];
     columns.extend(limits);
     columns.push(mean);
+    let paying = b.rows.iter().any(|r| r.can_pay.is_some());
+    if paying {
+        columns.push(can_pay);
+    }
     let (t, dropped) = fitted(&columns, width);
     out += &format!("{t}\n{}", dropped_note(&dropped, width));
     let key = "vs Q: the bid limit against Q, the player's value as harbour master (as HM) \
-               less their value when Q is harbour master; mean: over the others.";
-    out += &(wrap(key, width) + "\n");
+               less their value when Q is harbour master; mean: over the others";
+    let key = match paying {
+        true => {
+            format!("{key}; can pay: the most the player may bid (R16: cash plus 12 per share).")
+        }
+        false => format!("{key}."),
+    };
+    out += &(wrap(&key, width) + "\n");
+    out += &short_of_limits(b, &names, width);
     for (q, l) in b.chosen.iter().enumerate() {
         let buy = match (b.buy, l.purchase) {
             (true, Some((cargo, cost))) => format!(", buying a {} share for {cost}", cargo.name()),
@@ -898,6 +914,29 @@ fn bids_text(start: &Position, b: &Bids, width: usize) -> String {
     }
     out += &tie_note(b, &names, width);
     out
+}
+
+/// The players whose limits exceed what they may bid (R16): they cannot bid
+/// them, whatever the role is worth to them.
+fn short_of_limits(b: &Bids, names: &[&str], width: usize) -> String {
+    let short: Vec<String> = b
+        .rows
+        .iter()
+        .enumerate()
+        .filter_map(|(p, r)| {
+            let most = r.can_pay?;
+            let highest = r.limit.iter().flatten().copied().fold(f64::MIN, f64::max);
+            (highest > f64::from(most)).then(|| format!("{} at most {most}", names[p]))
+        })
+        .collect();
+    if short.is_empty() {
+        return String::new();
+    }
+    let text = format!(
+        "Short of their limits (R16: nobody bids more than they can pay): {}.",
+        short.join(", ")
+    );
+    wrap(&text, width) + "\n"
 }
 
 /// Which harbour masters chose between layouts they value alike but the
