@@ -561,8 +561,14 @@ impl Render for TableRender {
 
     fn odds(&self, position: &Position, odds: &Odds) -> String {
         let width = self.fit.width;
+        // A pilot's or the captain's decision comes after every placement.
+        let placed = matches!(
+            position.state().phase,
+            Phase::SmallPilot | Phase::LargePilot | Phase::Plunder
+        );
         let model = match odds.how.future {
             Future::None => "if nobody places another worker".to_string(),
+            _ if placed => "with every worker placed".to_string(),
             other => format!(
                 "if every later placement follows the {} model",
                 other.name()
