@@ -463,6 +463,9 @@ pub struct Voyage {
     /// Each player's cash after the settlement (an insurer short of cash
     /// mortgages shares to pay, R5), when their cash is modelled.
     pub cash_after: Vec<Option<u32>>,
+    /// Per player, by `Cargo::index`: the shares an insurer mortgaged to pay
+    /// the claims (R5, R11).
+    pub mortgaged: Vec<[u8; 4]>,
     /// The prices after the rises (R12), by `Cargo::index`.
     pub prices: [u32; 4],
     /// Each player's change of cash (R13) over the events that led here from

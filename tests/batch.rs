@@ -144,6 +144,15 @@ fn a_bad_line_answers_its_own_error_and_the_rest_are_answered() {
             "options.seed: must not be negative, found -3",
         ),
         (json!({"seed": 1.5}), "options.seed: invalid value '1.5'"),
+        // A flag that takes names lists them, whatever number is given.
+        (
+            json!({"future": "-1"}),
+            "options.future: invalid value '-1' (expected one of none, greedy",
+        ),
+        (
+            json!({"method": -0.5}),
+            "options.method: invalid value '-0.5' (expected one of exact",
+        ),
         (
             json!({"count_shares": 1}),
             "options.count_shares: takes true or false",
@@ -180,13 +189,15 @@ fn a_bad_line_answers_its_own_error_and_the_rest_are_answered() {
     }
 }
 
-/// JSON writes a whole number many ways (`3`, `3.0`, `3e0`; `0`, `-0`):
-/// each is the same seed, and the same answer.
+/// A number is passed on as typed: `-0` is 0, the same seed and answer;
+/// `3.0` and `1e3` are no whole numbers to a count or a seed, and are quoted
+/// as typed (serde_json would write them back as `3.0` and `1000.0`, and
+/// reads `9007199254740991.0` as another number).
 #[test]
-fn a_whole_number_is_one_however_json_writes_it() {
+fn an_option_s_number_is_read_as_typed() {
     let line = |seed: &str| {
         format!(
-            r#"{{"id": 1, "command": "odds", "notation": "r*,b,g,y 1:g J7:r.b S9 G2", "options": {{"future": "none", "method": "mc", "samples": 2e3, "seed": {seed}}}}}"#
+            r#"{{"id": 1, "command": "odds", "notation": "r*,b,g,y 1:g J7:r.b S9 G2", "options": {{"future": "none", "method": "mc", "samples": 2000, "seed": {seed}}}}}"#
         )
     };
     let answer = |seed: &str| {
@@ -195,13 +206,33 @@ fn a_whole_number_is_one_however_json_writes_it() {
         assert!(answers[0].get("error").is_none(), "{seed}: {}", answers[0]);
         answers[0]["result"].clone()
     };
-    for (plain, others) in [("3", ["3.0", "3e0"]), ("0", ["-0", "-0.0"])] {
-        let expected = answer(plain);
-        assert!(expected["samples"].as_u64() >= Some(2000), "{expected}");
-        for other in others {
-            assert_eq!(answer(other), expected, "seed {other} is seed {plain}");
-        }
+    let expected = answer("0");
+    assert!(expected["samples"].as_u64() >= Some(2000), "{expected}");
+    assert_eq!(answer("-0"), expected, "seed -0 is seed 0");
+    for typed in ["3.0", "1e3", "9007199254740991.0", "-0.0"] {
+        let out = common::run_bin(&["batch"], Some(&line(typed)));
+        let answers = lines(&String::from_utf8_lossy(&out.stdout));
+        let error = answers[0]["error"].as_str().unwrap_or_default();
+        assert!(
+            error.starts_with(&format!("line 1: options.seed: invalid value '{typed}'")),
+            "{typed}: {error}"
+        );
     }
+}
+
+/// A number that no float holds, anywhere in a request, leaves its id to
+/// answer by.
+#[test]
+fn a_request_with_a_number_out_of_range_keeps_its_id() {
+    let input = r#"{"id": 7, "command": "odds", "notation": "r*,b,g 2:r J13:b S10 N4", "options": {"seed": 1e400}}"#;
+    let out = common::run_bin(&["batch"], Some(input));
+    let answers = lines(&String::from_utf8_lossy(&out.stdout));
+    assert_eq!(answers[0]["id"], 7, "{}", answers[0]);
+    let error = answers[0]["error"].as_str().unwrap_or_default();
+    assert!(
+        error.contains("options.seed: the number 1e400 is out of range"),
+        "{error}"
+    );
 }
 
 #[test]

@@ -472,7 +472,10 @@ fn after_the_placements_auto_says_nobody_places_and_p_paid_is_left_out() {
         assert!(!table.contains("P(paid)"), "{example}:\n{table}");
         assert!(table.contains("P(loss)"), "the room goes to risk:\n{table}");
         let odds = text(&run(&["odds", &file]).stdout);
-        assert!(odds.starts_with("Odds with every worker placed: "), "{odds}");
+        assert!(
+            odds.starts_with("Odds with every worker placed: "),
+            "{odds}"
+        );
     }
     // Staying aboard (R7) and moving no ship (R8) are said as deeds.
     let small = "r*,b,g,y 2:small J12:r S11:b N2:g s:y";

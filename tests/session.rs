@@ -149,6 +149,14 @@ fn r11_apply_json_itemises_the_settlement_and_the_cash_after_it() {
             "g -6 claim A b"
         ]
     );
+    // One pirate in both slots takes each plunder twice (R10).
+    let both = "r*,b,g,y 2:roll J12:r.b S12:b N2:g X:y,y";
+    let out = common::run_bin(&["apply", "--pos", both, "roll 1 1 1", "j:h,s:y"], None);
+    let table = text(&out.stdout);
+    assert!(
+        table.contains("  y           +66  jade plundered 18+18, silk plundered 15+15\n"),
+        "{table}"
+    );
     for (name, payout) in [("r", 36), ("b", 36), ("g", -6), ("y", 0)] {
         assert_eq!(v["payouts"][name], payout, "{name}");
     }
@@ -291,6 +299,17 @@ fn words_typed_apart_are_quoted_as_typed() {
     );
     // Two words that are one action said apart are that action.
     let p = start();
+    // Without a name, a first word that begins an action is a mistyped
+    // action, not a mistyped name.
+    let err = refusal(&p, "harbour d");
+    assert!(
+        err.contains("'harbour d' is not an action; did you mean harbour:A"),
+        "{err}"
+    );
+    // A name of two words alone is the player, not an action said apart.
+    let named = notation(r#""h a"*,b,g 0:"h a" J2 S3 N4"#);
+    let err = refusal(&named, "h a");
+    assert!(err.contains("an action must follow h a"), "{err}");
     for (typed, action) in [
         ("red harbour a", "red harbour:A"),
         ("ship j", "ship:jade"),
@@ -1063,6 +1082,27 @@ fn a_mistyped_word_is_offered_only_what_could_stand_there() {
     let err = text(&out.stderr);
     let names = "'ben' is not a player (ann, bob, cat); did you mean ann or bob?\n";
     assert!(err.contains(names), "{err}");
+    // An action said apart counts as one; `none`, no action at a placement,
+    // leaves a mistyped command its hint.
+    let out = common::run_bin(
+        &[
+            "session",
+            "--future",
+            "none",
+            "--layout",
+            "ann*,bob,cat J2 S3 N4",
+        ],
+        Some("ben harbour a\nmodle none\nben greedy\n"),
+    );
+    let err = text(&out.stderr);
+    assert!(
+        err.contains(&format!("line 1: event 'ben harbour a': {names}")),
+        "{err}"
+    );
+    assert!(
+        err.contains("'modle' is not a player (ann, bob, cat); did you mean model?"),
+        "{err}"
+    );
     assert!(
         err.contains("did you mean ann, bob, new or bid?\n"),
         "{err}"

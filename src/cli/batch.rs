@@ -21,7 +21,9 @@ use crate::engine::cache::Cache;
 use crate::parse::json;
 use clap::Parser;
 use rayon::prelude::*;
+use serde_json::value::RawValue;
 use serde_json::{Value, json};
+use std::collections::HashMap;
 use std::io::Write;
 
 /// The commands a batch answers.
@@ -67,10 +69,9 @@ fn answer(cache: &mut Cache, number: usize, line: Option<&str>) -> (Value, bool)
             let error = format!("line {number}: {}", json::value_refusal(&e));
             // JSON with a number out of range still has its id to answer
             // by, unless the id is that number.
-            let id = serde_json::from_str::<Value>(line)
-                .ok()
+            let id = Some(line)
                 .filter(|_| e.out_of_range)
-                .and_then(|v| v.get("id").cloned())
+                .and_then(id_alone)
                 .filter(|id| !id.as_f64().is_some_and(json::past_64_bits));
             return (json!({"id": id, "error": error}), false);
         }
@@ -120,7 +121,7 @@ fn respond(cache: &mut Cache, number: usize, request: &Value, line: &str) -> Res
         command.to_string(),
         "--json".to_string(),
     ];
-    argv.extend(flags(command, fields.get("options"), &bad)?);
+    argv.extend(flags(command, (fields.get("options"), line), &bad)?);
     // The single command's position argument; the text itself is given below.
     argv.push("-".to_string());
     let args = Args::try_parse_from(&argv).map_err(|e| bad(clap_message(&e)))?;
@@ -148,6 +149,16 @@ fn respond(cache: &mut Cache, number: usize, request: &Value, line: &str) -> Res
         .map_err(|e| Error::Io(format!("batch: the answer is not JSON: {e}")))
 }
 
+/// A request's id, read alone: the rest may hold a number that no float
+/// holds (`1e400`), which only ignoring it reads past.
+fn id_alone(line: &str) -> Option<Value> {
+    #[derive(serde::Deserialize)]
+    struct Id {
+        id: Option<Value>,
+    }
+    serde_json::from_str::<Id>(line).ok()?.id
+}
+
 /// The request's position as typed, after as many spaces as came before it
 /// on the line: an error's column is then the line's, not that of the
 /// position written again.
@@ -155,17 +166,27 @@ fn position_as_typed(line: &str) -> Option<String> {
     #[derive(serde::Deserialize)]
     struct Typed<'a> {
         #[serde(borrow)]
-        position: Option<&'a serde_json::value::RawValue>,
+        position: Option<&'a RawValue>,
     }
     let raw = serde_json::from_str::<Typed>(line).ok()?.position?.get();
     let before = (raw.as_ptr() as usize).checked_sub(line.as_ptr() as usize)?;
     Some(format!("{}{raw}", " ".repeat(before)))
 }
 
-/// The single command's flags from a request's `options`.
+/// The request's options as typed on its line, each value's text.
+fn options_as_typed(line: &str) -> Option<HashMap<String, &RawValue>> {
+    #[derive(serde::Deserialize)]
+    struct Typed<'a> {
+        #[serde(borrow)]
+        options: Option<HashMap<String, &'a RawValue>>,
+    }
+    serde_json::from_str::<Typed>(line).ok()?.options
+}
+
+/// The single command's flags from a request's `options`, on `line`.
 fn flags(
     command: &str,
-    options: Option<&Value>,
+    (options, line): (Option<&Value>, &str),
     bad: &dyn Fn(String) -> Error,
 ) -> Result<Vec<String>, Error> {
     let Some(options) = options else {
@@ -174,18 +195,21 @@ fn flags(
     let Some(options) = options.as_object() else {
         return Err(bad("options must be an object".into()));
     };
+    let typed = options_as_typed(line);
     let mut out = Vec::new();
     for (key, value) in options {
-        option_flags(command, key, value, &mut out)
+        let raw = typed.as_ref().and_then(|t| t.get(key)).map(|r| r.get());
+        option_flags(command, key, (value, raw), &mut out)
             .map_err(|why| bad(format!("options.{key}: {why}")))?;
     }
     Ok(out)
 }
 
+/// `value`, the option `key`'s, is `typed` so on the request's line.
 fn option_flags(
     command: &str,
     key: &str,
-    value: &Value,
+    (value, typed): (&Value, Option<&str>),
     out: &mut Vec<String>,
 ) -> Result<(), String> {
     if matches!(key, "json" | "threads" | "pos" | "help" | "version") {
@@ -218,14 +242,18 @@ fn option_flags(
         }
         Value::Bool(true) => out.push(flag),
         Value::Bool(false) => {}
-        // A whole number is one however JSON writes it (`3.0`, `1e3`, `-0`,
-        // which serde_json reads as floats): a count or a seed takes it.
-        Value::Number(n) if n.is_f64() && n.as_f64().is_some_and(whole) => {
-            let x = n.as_f64().unwrap_or_default();
-            out.push(format!("{flag}={}", x as i64));
-        }
         // `--seed=-3`: joined, a value that starts with '-' is still a value.
-        Value::Number(n) => out.push(format!("{flag}={n}")),
+        // As typed: serde_json writes `1e3` back as `1000.0`, and reads `-0`,
+        // which is 0, as a float.
+        Value::Number(n) => {
+            let typed = typed.map_or_else(|| n.to_string(), str::to_string);
+            let typed = if typed == "-0" {
+                "0".to_string()
+            } else {
+                typed
+            };
+            out.push(format!("{flag}={typed}"));
+        }
         Value::String(s) => out.push(format!("{flag}={s}")),
         Value::Array(items) => {
             for item in items {
@@ -238,11 +266,6 @@ fn option_flags(
         _ => return Err("a boolean, number, string or list of strings".into()),
     }
     Ok(())
-}
-
-/// Whether `x` is a whole number that a float holds exactly (below 2^53).
-fn whole(x: f64) -> bool {
-    x.fract() == 0.0 && x.abs() < 9_007_199_254_740_992.0
 }
 
 /// Whether `command`'s flag `flag` (`--future`) takes a value; `None` when
@@ -306,9 +329,13 @@ fn clap_message(e: &clap::Error) -> String {
                 .unwrap_or_default();
             format!("options.{}: not an option of this command{hint}", key(&arg))
         }
+        // A number below 0 for a flag that takes a number (one that takes
+        // names lists them below).
         (ErrorKind::InvalidValue | ErrorKind::ValueValidation, Some(arg))
-            if context(ContextKind::InvalidValue)
-                .is_some_and(|v| v.starts_with('-') && v.parse::<f64>().is_ok()) =>
+            if context(ContextKind::ValidValue).is_none()
+                && context(ContextKind::InvalidValue)
+                    .and_then(|v| v.parse::<f64>().ok())
+                    .is_some_and(|x| x < 0.0) =>
         {
             let value = context(ContextKind::InvalidValue).unwrap_or_default();
             format!("options.{}: must not be negative, found {value}", key(&arg))

@@ -951,14 +951,10 @@ impl Session {
     fn end_of_voyage(&self, v: &Voyage) -> String {
         let profits = self.profits(v);
         let mut out = settlement::settlement(v);
-        // The insurer's claims may have cost shares (R5, R11).
-        let mortgages = mortgage_words(
-            &v.names,
-            &v.state,
-            &rules::accounts_after(&v.state, &v.settlement),
-        );
-        out += &mortgages;
-        let heading = self.profit_heading(!mortgages.is_empty());
+        // The insurer's claims may have cost shares (R5, R11): the
+        // settlement says which.
+        let mortgaged = v.mortgaged.iter().flatten().any(|&n| n > 0);
+        let heading = self.profit_heading(mortgaged);
         out += &settlement::profits(v, &profits, &heading);
         if !self.finished.is_empty() {
             let earlier = |p: usize| -> i64 {

@@ -51,6 +51,10 @@ pub fn parse_with(position: &Position, text: &str, extra: &[&str]) -> Result<Eve
     // A name in the notation's quotes is one word, spaces and all.
     let words = said::words(&joined);
     let s = position.state();
+    // A name of several words alone: the action is missing.
+    if words.len() > 1 && find_player(position, &words.join(" ")).is_some() {
+        return Err(refuse(text, name_alone(position, &words.join(" "))));
+    }
     // A name of several words typed without quotes ('Anna B ship:jade'): the
     // longest run of first words that names a player.
     for k in (2..words.len()).rev() {
@@ -79,10 +83,12 @@ pub fn parse_with(position: &Position, text: &str, extra: &[&str]) -> Result<Eve
         [who] if find_player(position, who).is_some() => {
             Err(refuse(text, name_alone(position, who)))
         }
-        // One action said apart ('harbour a', 'ship j'), where no name is.
+        // One action said apart ('harbour a', 'ship j'), where no name is;
+        // refused as an action when its first word begins one ('harbour d').
         [place, what]
             if find_player(position, place).is_none()
-                && said::action(s, &format!("{place}:{what}")).is_some() =>
+                && (said::action(s, &format!("{place}:{what}")).is_some()
+                    || begins_action(s, place)) =>
         {
             Ok(Event::Decide {
                 player: None,
@@ -101,7 +107,7 @@ pub fn parse_with(position: &Position, text: &str, extra: &[&str]) -> Result<Eve
                 // an action, only a name ('ben ship:j').
                 let mut others = vec!["roll"];
                 others.extend_from_slice(extra);
-                if said::action(s, &rest.join(",")).is_some() {
+                if read_action(s, rest).is_some_and(|a| position.legal_actions().contains(&a)) {
                     others.clear();
                 }
                 refuse(
@@ -156,6 +162,24 @@ pub fn find_player(position: &Position, who: &str) -> Option<rules::PlayerId> {
 /// The action of `words`: one, or moves and plunder choices typed apart
 /// (`s+1 j-1`), read as joined by commas; `named` when a player's name came
 /// before it, so that only actions are suggested for words that are none.
+/// The action that `words` name: joined by commas (`j+1 s+1`), or two words
+/// that are one action said apart (`harbour a`, `ship j`, `j h`).
+fn read_action(s: &State, words: &[&str]) -> Option<Action> {
+    said::action(s, &words.join(",")).or_else(|| match words {
+        [place, what] => said::action(s, &format!("{place}:{what}")),
+        _ => None,
+    })
+}
+
+/// Whether `word` begins an action said apart (`harbour`, `ship`; a cargo
+/// at the captain's plunder): a word that is no player before another is
+/// then a mistyped action, not a mistyped name.
+fn begins_action(s: &State, word: &str) -> bool {
+    let places = ["harbour", "harbor", "shipyard", "ship", "board", "pilot"];
+    places.iter().any(|p| p.eq_ignore_ascii_case(word))
+        || (s.phase == Phase::Plunder && said::cargo(word).is_some())
+}
+
 fn parse_action(
     position: &Position,
     text: &str,
@@ -165,12 +189,7 @@ fn parse_action(
 ) -> Result<Action, EventError> {
     let s = position.state();
     let word = &words.join(",");
-    // Two words may be one action said apart: `harbour a`, `ship j`, `j h`.
-    let apart = || match words {
-        [place, what] => said::action(s, &format!("{place}:{what}")),
-        _ => None,
-    };
-    said::action(s, word).or_else(apart).ok_or_else(|| {
+    read_action(s, words).ok_or_else(|| {
         // Quoted as typed, not as read.
         let typed = words.join(" ");
         if word.chars().all(|c| c.is_ascii_digit()) {
@@ -403,6 +422,13 @@ fn outcome(names: Vec<String>, state: State, cash: [i64; MAX_PLAYERS]) -> Outcom
             names,
             receipts: rules::receipts(&state),
             cash_after: after.cash[..state.players as usize].to_vec(),
+            mortgaged: state
+                .player_ids()
+                .map(|p| {
+                    let (was, now) = (state.shares[p as usize], after.shares[p as usize]);
+                    std::array::from_fn(|c| was[c].saturating_sub(now[c]))
+                })
+                .collect(),
             state,
             settlement,
             prices,

@@ -144,7 +144,7 @@ fn auto_words(choice: &AutoChoice) -> String {
     match model {
         // No roll is left to count: the model only takes the later choices.
         Future::Greedy if !placing => {
-            "future auto: greedy (nobody places again: the boarding, pilots and plunder to come are each their owner's best choice)".into()
+            "future auto: greedy (nobody places again: each choice still to come is its owner's best)".into()
         }
         Future::Greedy => format!(
             "future auto: greedy (exact within one roll of the last placement round; {} to come before it)",

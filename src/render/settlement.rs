@@ -2,7 +2,7 @@
 //! (R10, R11) and the price rises (R12).
 
 use crate::report::Voyage;
-use crate::rules::{At, Cargo, PlayerId, Source};
+use crate::rules::{At, Cargo, MORTGAGE_VALUE, PlayerId, Source};
 
 /// The settlement of a finished voyage.
 pub fn settlement(v: &Voyage) -> String {
@@ -28,6 +28,7 @@ pub fn settlement(v: &Voyage) -> String {
         out += &hanging(&head, &items(v, p), ITEMS_WIDTH);
     }
     out += &bank_covers(v);
+    out += &mortgages(v);
     out += &cash_after(v);
     let rises: Vec<String> = Cargo::ALL
         .iter()
@@ -60,6 +61,8 @@ fn items(v: &Voyage, p: PlayerId) -> Vec<String> {
     // Like items under one heading, with their amounts and berths.
     let mut groups: Vec<(String, Vec<i64>, Vec<char>)> = Vec::new();
     for r in v.receipts.iter().filter(|r| r.player == p) {
+        // A seat's heading takes a plural ("silk seats 15+15"); a pirate
+        // holding both slots takes a plunder twice ("jade plundered 18+18").
         let (heading, berth) = match r.source {
             Source::Seat(c) => (format!("{} seat", c.name()), None),
             Source::Plunder(c) => (format!("{} plundered", c.name()), None),
@@ -88,7 +91,11 @@ fn items(v: &Voyage, p: PlayerId) -> Vec<String> {
             let plural = if amounts.len() > 1 { "s" } else { "" };
             if berths.is_empty() {
                 let amounts: Vec<String> = amounts.iter().map(i64::to_string).collect();
-                return format!("{heading}{plural} {}", amounts.join("+"));
+                let heading = match heading.ends_with(" seat") {
+                    true => format!("{heading}{plural}"),
+                    false => heading,
+                };
+                return format!("{heading} {}", amounts.join("+"));
             }
             // "claim to" is "claims to" for more than one.
             let heading = heading.replacen("claim", &format!("claim{plural}"), 1);
@@ -122,6 +129,26 @@ fn hanging(head: &str, items: &[String], width: usize) -> String {
         }
     }
     lines.join("\n") + "\n"
+}
+
+/// The shares mortgaged to pay the claims (R5, R11), a line each: "b
+/// mortgaged 1 silk share to pay (R5: 12 each).", or nothing.
+fn mortgages(v: &Voyage) -> String {
+    let mut out = String::new();
+    for (p, shares) in v.mortgaged.iter().enumerate() {
+        for c in Cargo::ALL {
+            let n = shares[c.index()];
+            if n > 0 {
+                let s = if n == 1 { "" } else { "s" };
+                out += &format!(
+                    "{} mortgaged {n} {} share{s} to pay (R5: {MORTGAGE_VALUE} each).\n",
+                    v.names[p],
+                    c.name()
+                );
+            }
+        }
+    }
+    out
 }
 
 /// Each player's cash after the settlement, when any cash is modelled.
