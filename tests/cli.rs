@@ -262,6 +262,10 @@ fn bad_files_and_flags_exit_2() {
             "--seed: must not be negative, found -1",
         ),
         (
+            vec!["advise", example, "--seed", "-0"],
+            "--seed: write 0, not -0",
+        ),
+        (
             vec!["advise", example, "--time-limit", "-1.5"],
             "--time-limit: must not be negative, found -1.5",
         ),

@@ -149,8 +149,21 @@ fn r11_apply_json_itemises_the_settlement_and_the_cash_after_it() {
             "g -6 claim A b"
         ]
     );
-    // One pirate in both slots takes each plunder twice (R10).
+    // A plunder said with spaces for its colons is the plunder (R10).
     let both = "r*,b,g,y 2:roll J12:r.b S12:b N2:g X:y,y";
+    let at_plunder =
+        going(events::apply_all(&notation(both), &["roll 1 1 1".into()]).expect("roll"));
+    let strict = events::parse(&at_plunder, "jade:harbour,silk:shipyard").expect("strict");
+    for typed in ["j h s y", "j h, s y", "jade harbour,silk shipyard"] {
+        assert_eq!(
+            events::parse(&at_plunder, typed).expect(typed),
+            strict,
+            "{typed}"
+        );
+    }
+    let err = refusal(&at_plunder, "j d s y");
+    assert!(err.contains("'j d s y' is not an action"), "{err}");
+    // One pirate in both slots takes each plunder twice (R10).
     let out = common::run_bin(&["apply", "--pos", both, "roll 1 1 1", "j:h,s:y"], None);
     let table = text(&out.stdout);
     assert!(

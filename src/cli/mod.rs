@@ -121,15 +121,24 @@ fn negative_value(e: &clap::Error, argv: &[OsString]) -> Option<String> {
             })?;
             let flag = argv[at.checked_sub(1)?].to_str()?;
             let value = argv[at].to_str()?;
-            flag.starts_with("--")
-                .then(|| format!("{flag}: must not be negative, found {value}"))
+            flag.starts_with("--").then(|| negative_words(flag, value))
         }
         ErrorKind::ValueValidation => {
             let value = e.get(ContextKind::InvalidValue)?.to_string();
             let flag = invalid.split_whitespace().next()?;
-            number(&value).then(|| format!("{flag}: must not be negative, found {value}"))
+            number(&value).then(|| negative_words(flag, &value))
         }
         _ => None,
+    }
+}
+
+/// Why `flag` refuses `value`, a number with a minus sign: below 0, or a 0
+/// whose sign the flag's number does not read.
+fn negative_words(flag: &str, value: &str) -> String {
+    if value.parse::<f64>().is_ok_and(|x| x == 0.0) {
+        format!("{flag}: write 0, not {value}")
+    } else {
+        format!("{flag}: must not be negative, found {value}")
     }
 }
 

@@ -83,12 +83,15 @@ pub fn parse_with(position: &Position, text: &str, extra: &[&str]) -> Result<Eve
         [who] if find_player(position, who).is_some() => {
             Err(refuse(text, name_alone(position, who)))
         }
-        // One action said apart ('harbour a', 'ship j'), where no name is;
-        // refused as an action when its first word begins one ('harbour d').
-        [place, what]
-            if find_player(position, place).is_none()
-                && (said::action(s, &format!("{place}:{what}")).is_some()
-                    || begins_action(s, place)) =>
+        // One action said apart ('harbour a', 'ship j', 'j h s y'), where no
+        // name is; refused as an action when its first word begins one
+        // ('harbour d').
+        [first, rest @ ..]
+            if !rest.is_empty()
+                && find_player(position, first).is_none()
+                && (read_action(s, &words).is_some()
+                    || ((rest.len() == 1 || s.phase == Phase::Plunder)
+                        && begins_action(s, first))) =>
         {
             Ok(Event::Decide {
                 player: None,
@@ -162,13 +165,23 @@ pub fn find_player(position: &Position, who: &str) -> Option<rules::PlayerId> {
 /// The action of `words`: one, or moves and plunder choices typed apart
 /// (`s+1 j-1`), read as joined by commas; `named` when a player's name came
 /// before it, so that only actions are suggested for words that are none.
-/// The action that `words` name: joined by commas (`j+1 s+1`), or two words
-/// that are one action said apart (`harbour a`, `ship j`, `j h`).
+/// The action that `words` name: joined by commas (`j+1 s+1`), or words
+/// that are one action said apart (`harbour a`, `ship j`, `j h s y`).
 fn read_action(s: &State, words: &[&str]) -> Option<Action> {
     said::action(s, &words.join(",")).or_else(|| match words {
         [place, what] => said::action(s, &format!("{place}:{what}")),
+        _ if s.phase == Phase::Plunder => said::action(s, &plunder_pairs(words)?),
         _ => None,
     })
+}
+
+/// A plunder said with spaces for its colons (`j h s y`, `j h,s y`): the
+/// words in cargo and destination pairs, `j:h,s:y`.
+fn plunder_pairs(words: &[&str]) -> Option<String> {
+    let joined = words.join(" ");
+    let parts: Vec<&str> = joined.split([' ', ',']).filter(|w| !w.is_empty()).collect();
+    let pairs: Vec<String> = parts.chunks(2).map(|p| p.join(":")).collect();
+    parts.len().is_multiple_of(2).then(|| pairs.join(","))
 }
 
 /// Whether `word` begins an action said apart (`harbour`, `ship`; a cargo
