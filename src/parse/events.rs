@@ -162,9 +162,6 @@ pub fn find_player(position: &Position, who: &str) -> Option<rules::PlayerId> {
     said::player(position.names(), who).map(|p| p as rules::PlayerId)
 }
 
-/// The action of `words`: one, or moves and plunder choices typed apart
-/// (`s+1 j-1`), read as joined by commas; `named` when a player's name came
-/// before it, so that only actions are suggested for words that are none.
 /// The action that `words` name: joined by commas (`j+1 s+1`), or words
 /// that are one action said apart (`harbour a`, `ship j`, `j h s y`).
 fn read_action(s: &State, words: &[&str]) -> Option<Action> {
@@ -193,6 +190,9 @@ fn begins_action(s: &State, word: &str) -> bool {
         || (s.phase == Phase::Plunder && said::cargo(word).is_some())
 }
 
+/// The action of `words`: one, or moves and plunder choices typed apart
+/// (`s+1 j-1`), read as joined by commas; `named` when a player's name came
+/// before it, so that only actions are suggested for words that are none.
 fn parse_action(
     position: &Position,
     text: &str,
