@@ -114,12 +114,11 @@ fn r9_r11_r12_the_settlement_matches_the_hand_count() {
 #[test]
 fn r11_apply_json_itemises_the_settlement_and_the_cash_after_it() {
     let pos = "r*,b,g,y 2:large J13:r S12:b N2:g X:y l:r i:g Y:b $r1,b2,g3,y4";
-    let out = common::run_bin(
+    let out = common::run_ok(
         &["apply", "--json", "--pos", pos, "r silk+1", "roll 1 2 3"],
         None,
     );
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
     let items: Vec<String> = v["receipts"]
         .as_array()
         .expect("receipts")
@@ -1081,7 +1080,9 @@ fn a_mistyped_word_is_offered_only_what_could_stand_there() {
         text(&out.stderr)
     );
     // Before an action, a mistyped name is offered names, not commands
-    // (`ben` is as near to `new` and `bid`).
+    // (`ben` is as near to `new` and `bid`); an action said apart counts as
+    // one; `none`, no action at a placement, leaves a mistyped command its
+    // hint.
     let out = common::run_bin(
         &[
             "session",
@@ -1090,26 +1091,16 @@ fn a_mistyped_word_is_offered_only_what_could_stand_there() {
             "--layout",
             "ann*,bob,cat J2 S3 N4",
         ],
-        Some("ben ship:j\nben greedy\n"),
+        Some("ben ship:j\nben harbour a\nmodle none\nben greedy\n"),
     );
     let err = text(&out.stderr);
     let names = "'ben' is not a player (ann, bob, cat); did you mean ann or bob?\n";
-    assert!(err.contains(names), "{err}");
-    // An action said apart counts as one; `none`, no action at a placement,
-    // leaves a mistyped command its hint.
-    let out = common::run_bin(
-        &[
-            "session",
-            "--future",
-            "none",
-            "--layout",
-            "ann*,bob,cat J2 S3 N4",
-        ],
-        Some("ben harbour a\nmodle none\nben greedy\n"),
-    );
-    let err = text(&out.stderr);
     assert!(
-        err.contains(&format!("line 1: event 'ben harbour a': {names}")),
+        err.contains(&format!("line 1: event 'ben ship:j': {names}")),
+        "{err}"
+    );
+    assert!(
+        err.contains(&format!("line 2: event 'ben harbour a': {names}")),
         "{err}"
     );
     assert!(

@@ -1439,26 +1439,7 @@ fn model_word(rest: &str) -> Result<Option<Future>, String> {
 /// The shares each player mortgaged to pay for an event (R5), a line each:
 /// "r mortgaged 1 silk share to pay (R5: 12 each).", or nothing.
 fn mortgage_words(names: &[String], before: &State, after: &State) -> String {
-    let mut out = String::new();
-    for player in before.player_ids() {
-        for cargo in Cargo::ALL {
-            let (was, now) = (
-                before.shares[player as usize][cargo.index()],
-                after.shares[player as usize][cargo.index()],
-            );
-            if now < was {
-                let n = was - now;
-                out += &format!(
-                    "{} mortgaged {n} {} share{} to pay (R5: {} each).\n",
-                    names[player as usize],
-                    cargo.name(),
-                    if n == 1 { "" } else { "s" },
-                    rules::MORTGAGE_VALUE
-                );
-            }
-        }
-    }
-    out
+    settlement::mortgage_lines(names, &rules::shares_mortgaged(before, after))
 }
 
 /// An event in words with who took it: "red ship:jade", "roll 5 4 3" (the

@@ -435,13 +435,7 @@ fn outcome(names: Vec<String>, state: State, cash: [i64; MAX_PLAYERS]) -> Outcom
             names,
             receipts: rules::receipts(&state),
             cash_after: after.cash[..state.players as usize].to_vec(),
-            mortgaged: state
-                .player_ids()
-                .map(|p| {
-                    let (was, now) = (state.shares[p as usize], after.shares[p as usize]);
-                    std::array::from_fn(|c| was[c].saturating_sub(now[c]))
-                })
-                .collect(),
+            mortgaged: rules::shares_mortgaged(&state, &after),
             state,
             settlement,
             prices,

@@ -465,18 +465,15 @@ pub struct ReceiptJson {
 }
 
 fn receipt_json(v: &Voyage, r: &Receipt) -> ReceiptJson {
-    let (source, cargo, berth) = match r.source {
-        Source::Seat(c) => ("seat", Some(c.name()), None),
-        Source::Plunder(c) => ("plunder", Some(c.name()), None),
-        Source::Harbour(b) => ("harbour", None, Some(b)),
-        Source::Shipyard(b) => ("shipyard", None, Some(b)),
-        Source::Claim(b) => ("claim", None, Some(b)),
-    };
-    let to = match r.source {
-        Source::Claim(b) => {
-            Some(v.state.shipyard[b.index()].map_or("bank".into(), |p| v.names[p as usize].clone()))
+    let (source, cargo, berth, to) = match r.source {
+        Source::Seat(c) => ("seat", Some(c.name()), None, None),
+        Source::Plunder(c) => ("plunder", Some(c.name()), None, None),
+        Source::Harbour(b) => ("harbour", None, Some(b), None),
+        Source::Shipyard(b) => ("shipyard", None, Some(b), None),
+        Source::Claim { berth, to } => {
+            let to = to.map_or("bank".into(), |p| v.names[p as usize].clone());
+            ("claim", None, Some(berth), Some(to))
         }
-        _ => None,
     };
     ReceiptJson {
         player: v.names[r.player as usize].clone(),

@@ -2,7 +2,7 @@
 //! (R10, R11) and the price rises (R12).
 
 use crate::report::Voyage;
-use crate::rules::{At, Cargo, MORTGAGE_VALUE, PlayerId, Source};
+use crate::rules::{At, Cargo, MORTGAGE_VALUE, PlayerId, Receipt, Source};
 
 /// The settlement of a finished voyage.
 pub fn settlement(v: &Voyage) -> String {
@@ -28,7 +28,8 @@ pub fn settlement(v: &Voyage) -> String {
         out += &hanging(&head, &items(v, p), ITEMS_WIDTH);
     }
     out += &bank_covers(v);
-    out += &mortgages(v);
+    // The insurer's claims may have cost shares (R5, R11).
+    out += &mortgage_lines(&v.names, &v.mortgaged);
     out += &cash_after(v);
     let rises: Vec<String> = Cargo::ALL
         .iter()
@@ -58,52 +59,59 @@ const ITEMS_WIDTH: usize = 78;
 /// seats on one ship together, and the claims by whom they were paid to:
 /// "claims to the bank -23 (shipyard B, C)".
 fn items(v: &Voyage, p: PlayerId) -> Vec<String> {
-    // Like items under one heading, with their amounts and berths.
-    let mut groups: Vec<(String, Vec<i64>, Vec<char>)> = Vec::new();
-    for r in v.receipts.iter().filter(|r| r.player == p) {
-        // A seat's heading takes a plural ("silk seats 15+15"); a pirate
-        // holding both slots takes a plunder twice ("jade plundered 18+18").
-        let (heading, berth) = match r.source {
-            Source::Seat(c) => (format!("{} seat", c.name()), None),
-            Source::Plunder(c) => (format!("{} plundered", c.name()), None),
-            Source::Harbour(b) => (format!("harbour {}", b.letter()), None),
-            Source::Shipyard(b) => (format!("shipyard {}", b.letter()), None),
-            Source::Claim(b) => {
-                let to = v.state.shipyard[b.index()]
-                    .map_or("the bank", |holder| v.names[holder as usize].as_str());
-                (format!("claim to {to}"), Some(b.letter()))
-            }
-        };
-        match groups.iter_mut().find(|(h, ..)| *h == heading) {
-            Some((_, amounts, berths)) => {
-                amounts.push(r.amount);
-                berths.extend(berth);
-            }
-            None => groups.push((heading, vec![r.amount], berth.into_iter().collect())),
-        }
-    }
-    if groups.is_empty() {
+    let mine: Vec<&Receipt> = v.receipts.iter().filter(|r| r.player == p).collect();
+    if mine.is_empty() {
         return vec!["nothing".into()];
     }
-    groups
-        .into_iter()
-        .map(|(heading, amounts, berths)| {
-            let plural = if amounts.len() > 1 { "s" } else { "" };
-            if berths.is_empty() {
-                let amounts: Vec<String> = amounts.iter().map(i64::to_string).collect();
-                let heading = match heading.ends_with(" seat") {
-                    true => format!("{heading}{plural}"),
-                    false => heading,
-                };
-                return format!("{heading} {}", amounts.join("+"));
-            }
-            // "claim to" is "claims to" for more than one.
-            let heading = heading.replacen("claim", &format!("claim{plural}"), 1);
-            let berths: Vec<String> = berths.iter().map(char::to_string).collect();
-            let total: i64 = amounts.iter().sum();
-            format!("{heading} {total} (shipyard {})", berths.join(", "))
-        })
-        .collect()
+    let mut said = vec![false; mine.len()];
+    let mut out = Vec::new();
+    for k in 0..mine.len() {
+        if said[k] {
+            continue;
+        }
+        let like: Vec<&Receipt> = (k..mine.len())
+            .filter(|&j| alike(mine[k].source, mine[j].source))
+            .inspect(|&j| said[j] = true)
+            .map(|j| mine[j])
+            .collect();
+        out.push(item_words(v, &like));
+    }
+    out
+}
+
+/// Whether two receipts are one item: the same source, or claims paid to
+/// the same player (or the bank).
+fn alike(a: Source, b: Source) -> bool {
+    match (a, b) {
+        (Source::Claim { to: x, .. }, Source::Claim { to: y, .. }) => x == y,
+        _ => a == b,
+    }
+}
+
+/// One item in words, from its receipts (several: two seats of one ship,
+/// a plunder taken by both of one player's pirates, claims to one payee).
+fn item_words(v: &Voyage, like: &[&Receipt]) -> String {
+    let s = if like.len() > 1 { "s" } else { "" };
+    let amounts: Vec<String> = like.iter().map(|r| r.amount.to_string()).collect();
+    let amounts = amounts.join("+");
+    match like[0].source {
+        Source::Seat(c) => format!("{} seat{s} {amounts}", c.name()),
+        Source::Plunder(c) => format!("{} plundered {amounts}", c.name()),
+        Source::Harbour(b) => format!("harbour {} {amounts}", b.letter()),
+        Source::Shipyard(b) => format!("shipyard {} {amounts}", b.letter()),
+        Source::Claim { to, .. } => {
+            let to = to.map_or("the bank", |holder| v.names[holder as usize].as_str());
+            let berths: Vec<String> = like
+                .iter()
+                .filter_map(|r| match r.source {
+                    Source::Claim { berth, .. } => Some(berth.letter().to_string()),
+                    _ => None,
+                })
+                .collect();
+            let total: i64 = like.iter().map(|r| r.amount).sum();
+            format!("claim{s} to {to} {total} (shipyard {})", berths.join(", "))
+        }
+    }
 }
 
 /// `head` and then `items` joined by ", ", on lines of at most `width`
@@ -131,18 +139,19 @@ fn hanging(head: &str, items: &[String], width: usize) -> String {
     lines.join("\n") + "\n"
 }
 
-/// The shares mortgaged to pay the claims (R5, R11), a line each: "b
-/// mortgaged 1 silk share to pay (R5: 12 each).", or nothing.
-fn mortgages(v: &Voyage) -> String {
+/// The shares each player mortgaged to pay (R5), a line each: "b mortgaged
+/// 1 silk share to pay (R5: 12 each).", or nothing. `mortgaged`: per player,
+/// by `Cargo::index`.
+pub fn mortgage_lines(names: &[String], mortgaged: &[[u8; 4]]) -> String {
     let mut out = String::new();
-    for (p, shares) in v.mortgaged.iter().enumerate() {
+    for (p, shares) in mortgaged.iter().enumerate() {
         for c in Cargo::ALL {
             let n = shares[c.index()];
             if n > 0 {
                 let s = if n == 1 { "" } else { "s" };
                 out += &format!(
                     "{} mortgaged {n} {} share{s} to pay (R5: {MORTGAGE_VALUE} each).\n",
-                    v.names[p],
+                    names[p],
                     c.name()
                 );
             }

@@ -33,7 +33,9 @@ pub use event::Event;
 pub use layouts::{Layout, layouts, start_spaces, start_with, voyage_start};
 pub use legal::{action_cost, income, is_legal, is_stowaway, legal_actions};
 pub use receipts::{Receipt, Source, receipts};
-pub use settle::{Settlement, accounts_after, game_over, raise_prices, resolve, settle, wealth};
+pub use settle::{
+    Settlement, accounts_after, game_over, raise_prices, resolve, settle, shares_mortgaged, wealth,
+};
 pub use state::{At, Crew, Phase, PhaseName, PlayerId, Ship, State, Variant};
 
 #[cfg(test)]

@@ -17,9 +17,9 @@ pub enum Source {
     Harbour(Berth),
     /// A shipyard berth, paid when that many ships were wrecked (R11).
     Shipyard(Berth),
-    /// The insurer's claim for a shipyard berth (R11), paid to its holder, or
-    /// to the bank when nobody holds it: a negative receipt.
-    Claim(Berth),
+    /// The insurer's claim for a shipyard berth (R11), paid `to` its holder,
+    /// or to the bank (`None`) when nobody holds it: a negative receipt.
+    Claim { berth: Berth, to: Option<PlayerId> },
 }
 
 /// One item of a settlement: `player` receives `amount` (pays, when negative).
@@ -77,7 +77,10 @@ pub fn receipts(s: &State) -> Vec<Receipt> {
             out.push(Receipt {
                 player: insurer,
                 amount: -reward,
-                source: Source::Claim(berth),
+                source: Source::Claim {
+                    berth,
+                    to: s.shipyard[berth.index()],
+                },
             });
         }
     }
@@ -147,9 +150,23 @@ mod tests {
             items,
             [
                 (1, 6, Source::Shipyard(Berth::A)),
-                (1, -6, Source::Claim(Berth::A)),
+                (
+                    1,
+                    -6,
+                    Source::Claim {
+                        berth: Berth::A,
+                        to: Some(1)
+                    }
+                ),
                 (2, 8, Source::Shipyard(Berth::B)),
-                (1, -8, Source::Claim(Berth::B)),
+                (
+                    1,
+                    -8,
+                    Source::Claim {
+                        berth: Berth::B,
+                        to: Some(2)
+                    }
+                ),
             ]
         );
     }

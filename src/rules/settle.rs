@@ -131,6 +131,18 @@ pub fn accounts_after(state: &State, settlement: &Settlement) -> State {
     after
 }
 
+/// Per player, by `Cargo::index`: the shares mortgaged between `before` and
+/// `after` (R5), a mortgaged share leaving the position.
+pub fn shares_mortgaged(before: &State, after: &State) -> Vec<[u8; 4]> {
+    before
+        .player_ids()
+        .map(|p| {
+            let (was, now) = (before.shares[p as usize], after.shares[p as usize]);
+            std::array::from_fn(|c| was[c].saturating_sub(now[c]))
+        })
+        .collect()
+}
+
 /// The cargo whose price reached the top of the track at this settlement,
 /// which ends the game (R12); the first in cargo order when several did. A
 /// price already at the top before the voyage reached nothing now.
