@@ -144,7 +144,7 @@ fn sample_rate(position: &Position, reduce: bool, seconds: f64) -> (f64, f64, u6
             &arms,
             s.decider().map(|p| p as usize),
             &settings,
-            &mut |_, _| {},
+            &mut |_| {},
         )
     });
     let rate = e.samples as f64 / e.elapsed.as_secs_f64();
@@ -161,7 +161,7 @@ fn check_sampled(name: &str, position: &Position) {
         &sample::option_arms(s),
         s.decider().map(|p| p as usize),
         &settings,
-        &mut |_, _| {},
+        &mut |_| {},
     );
     for (arm, (_, o)) in e.arms.iter().zip(exact::option_outcomes(s, CASH)) {
         let want = o.value[s.decider().unwrap_or(0) as usize];
@@ -206,7 +206,7 @@ fn settle_time() {
             &sample::option_arms(s),
             s.decider().map(|p| p as usize),
             &settings,
-            &mut |_, _| {},
+            &mut |_| {},
         );
         let best = e
             .arms
@@ -439,7 +439,7 @@ fn risk_time(cases: &[(&str, &str, usize)]) {
         let mut run = |risk: bool| {
             request.risk = risk;
             median_of(11, || {
-                std::hint::black_box(analysis::advise(&position, &request, &mut |_, _| {}));
+                std::hint::black_box(analysis::advise(&position, &request, &mut |_| {}));
             })
         };
         let (with, without) = (run(true), run(false));
@@ -502,7 +502,7 @@ fn layouts_time() {
     let mut request = Request::new(MethodChoice::Auto, settings);
     request.future = Future::Greedy;
     let all = manila_odds::rules::layouts();
-    let run = || layouts::compare(start.state(), &all, false, &request, &mut |_, _| {});
+    let run = || layouts::compare(start.state(), &all, false, &request, &mut |_| {});
     let c = run();
     assert_eq!(c.layouts.len(), 100);
     assert!(
@@ -523,7 +523,7 @@ fn layouts_time() {
 fn advise_under(position: &Position, future: Future) -> Advice {
     let mut request = Request::new(MethodChoice::Auto, Settings::new(1));
     request.future = future;
-    analysis::advise(position, &request, &mut |_, _| {})
+    analysis::advise(position, &request, &mut |_| {})
 }
 
 /// The future models on the two positions of the issue: the start of the last
@@ -584,10 +584,10 @@ fn sampled_dice_odds() {
     let position = Position::from_json(example).expect("valid");
     let mut request = Request::new(MethodChoice::Auto, Settings::new(1));
     request.future = Future::Equilibrium;
-    let odds = analysis::odds(&position, &request, &mut |_, _| {});
+    let odds = analysis::odds(&position, &request, &mut |_| {});
     assert!(odds.players_stderr.is_some(), "sampled: with errors");
     let time = median_of(5, || {
-        std::hint::black_box(analysis::odds(&position, &request, &mut |_, _| {}));
+        std::hint::black_box(analysis::odds(&position, &request, &mut |_| {}));
     });
     println!(
         "  {:<48} {:>8.2} s   {}",
@@ -616,7 +616,7 @@ fn quantal_times() {
         let mut request = Request::new(MethodChoice::Auto, settings);
         request.future = Future::Quantal;
         request.lambda.value = 1.0;
-        let run = || analysis::advise(position, &request, &mut |_, _| {});
+        let run = || analysis::advise(position, &request, &mut |_| {});
         let advice = run();
         assert!(
             advice.options.windows(2).all(|w| w[0].ev >= w[1].ev - 1e-9),
@@ -742,7 +742,7 @@ fn bid_time() {
     request.future = Future::Greedy;
     request.valuation.count_shares = true;
     let t = Instant::now();
-    let b = manila_odds::engine::bid::bids(start.state(), false, &request, &mut |_, _| {});
+    let b = manila_odds::engine::bid::bids(start.state(), false, &request, &mut |_| {});
     let greedy = t.elapsed();
     assert_eq!(b.rows.len(), 4);
     for r in &b.rows {
@@ -755,7 +755,7 @@ fn bid_time() {
         start.state(),
         false,
         &request,
-        &mut |_, _| {},
+        &mut |_| {},
     ));
     println!(
         "bid: 4 players, shares counted, all threads: greedy {:.1} s, none {:.3} s",
@@ -787,7 +787,7 @@ fn search_time() {
         let position = Position::from_parts(names, s);
         let mut request = Request::new(MethodChoice::Auto, sample::Settings::new(0));
         request.future = Future::Paranoid;
-        let advice = analysis::advise(&position, &request, &mut |_, _| {});
+        let advice = analysis::advise(&position, &request, &mut |_| {});
         let reply = search::best_reply(&s, &mut Solver::new()).expect("a placement");
         let best = advice.best().expect("an option");
         assert!(
@@ -796,7 +796,7 @@ fn search_time() {
         let depth = paranoid::depth(&s, request.max_leaves);
         let times = |f: &dyn Fn()| median_of(3, f).as_secs_f64();
         let advised = times(&|| {
-            std::hint::black_box(analysis::advise(&position, &request, &mut |_, _| {}));
+            std::hint::black_box(analysis::advise(&position, &request, &mut |_| {}));
         });
         let one_core = rayon::ThreadPoolBuilder::new()
             .num_threads(1)
@@ -804,7 +804,13 @@ fn search_time() {
             .expect("a pool");
         let single = one_core.install(|| {
             times(&|| {
-                std::hint::black_box(paranoid::options(&s, &request, depth.depth, false));
+                std::hint::black_box(paranoid::options(
+                    &s,
+                    &request,
+                    depth.depth,
+                    false,
+                    &mut |_| {},
+                ));
             })
         });
         let replied = times(&|| {

@@ -33,7 +33,7 @@
 //!             {"cargo": "nutmeg", "position": 4, "crew": []}]}"#;
 //! let position = Position::from_json(json).unwrap();
 //! let request = Request::new(MethodChoice::Auto, Settings::new(1));
-//! let advice = analysis::advise(&position, &request, &mut |_, _| {});
+//! let advice = analysis::advise(&position, &request, &mut |_| {});
 //! // Jade on 13 after roll 2 with no pirate and no pilot docks for sure (R9).
 //! assert_eq!(advice.ships[0].p_harbour, 1.0);
 //! // Small enough to enumerate: `auto` ran the exact solver.

@@ -2148,7 +2148,7 @@ fn r14_equilibrium_before_the_last_round_agrees_with_brute_force_max_n() {
             let mut request = Request::new(MethodChoice::Auto, Settings::new(*seed));
             request.future = Future::Equilibrium;
             request.valuation = CASH;
-            let advice = analysis::advise(position, &request, &mut |_, _| {});
+            let advice = analysis::advise(position, &request, &mut |_| {});
             let mut diffs = Diffs::default();
             if !matches!(advice.how.reason, Reason::Equilibrium { .. }) {
                 diffs
@@ -2204,7 +2204,7 @@ fn paranoid_agrees_with_brute_force_on_tiny_positions() {
             let mut request = Request::new(MethodChoice::Auto, Settings::new(*seed));
             request.future = Future::Paranoid;
             request.valuation = CASH;
-            let advice = analysis::advise(position, &request, &mut |_, _| {});
+            let advice = analysis::advise(position, &request, &mut |_| {});
             let mut diffs = Diffs::default();
             if advice.how.approximation.is_some() {
                 diffs

@@ -39,11 +39,11 @@ fn samples(how: &manila_odds::report::How) -> Option<usize> {
 }
 
 fn odds(seed: u64, max_nodes: u64) -> Odds {
-    analysis::odds(&two_placing(), &request(seed, max_nodes), &mut |_, _| {})
+    analysis::odds(&two_placing(), &request(seed, max_nodes), &mut |_| {})
 }
 
 fn advise(seed: u64, max_nodes: u64) -> Advice {
-    analysis::advise(&two_placing(), &request(seed, max_nodes), &mut |_, _| {})
+    analysis::advise(&two_placing(), &request(seed, max_nodes), &mut |_| {})
 }
 
 /// Enough nodes for the whole equilibrium; 50,000 reach 16 triples a roll.
@@ -153,7 +153,7 @@ const ROLL_DUE: &str = "red*,blue,green,yellow 0:roll J3:red S4:blue G2:green H:
 
 fn roll_due_odds(seed: u64, max_nodes: u64) -> Odds {
     let position = manila_odds::parse::notation::parse(ROLL_DUE).expect("a valid position");
-    analysis::odds(&position, &request(seed, max_nodes), &mut |_, _| {})
+    analysis::odds(&position, &request(seed, max_nodes), &mut |_| {})
 }
 
 #[test]

@@ -22,11 +22,7 @@ fn request(future: Future, method: MethodChoice) -> Request {
 }
 
 fn advise(position: &Position, future: Future) -> Advice {
-    analysis::advise(
-        position,
-        &request(future, MethodChoice::Auto),
-        &mut |_, _| {},
-    )
+    analysis::advise(position, &request(future, MethodChoice::Auto), &mut |_| {})
 }
 
 fn example(name: &str) -> Position {
@@ -129,7 +125,7 @@ fn r15_greedy_monte_carlo_is_within_4_stderr_of_exact() {
         let mut r = request(Future::Greedy, MethodChoice::MonteCarlo);
         r.sampling.samples = Some(2160);
         r.sampling.reduce_variance = false;
-        let mc = analysis::advise(position, &r, &mut |_, _| {});
+        let mc = analysis::advise(position, &r, &mut |_| {});
         for o in &mc.options {
             // The next decision comes before any die: the same as exact.
             assert_eq!(o.then, exact.option(o.action).expect("same options").then);
@@ -157,7 +153,7 @@ fn r15_greedy_with_variance_reduction_from_round_2_is_exact() {
     let exact = advise(&position, Future::Greedy);
     let mut r = request(Future::Greedy, MethodChoice::MonteCarlo);
     r.sampling.samples = Some(432);
-    let mc = analysis::advise(&position, &r, &mut |_, _| {});
+    let mc = analysis::advise(&position, &r, &mut |_| {});
     for o in &mc.options {
         let e = exact.option(o.action).expect("same options").ev;
         assert!((o.ev - e).abs() < 1e-9, "{}", o.action);
@@ -197,13 +193,13 @@ fn r14_equilibrium_beyond_its_budget_says_which_approximation_ran() {
 
     let mut r = request(Future::Equilibrium, MethodChoice::Auto);
     r.max_nodes = 15_000;
-    let cut = analysis::advise(&position, &r, &mut |_, _| {});
+    let cut = analysis::advise(&position, &r, &mut |_| {});
     let text = how::approximation(&cut.how).expect("approximated");
     assert!(text.contains("max-n over the next"), "{text}");
     assert!(text.contains("--max-nodes 15000"), "{text}");
 
     r.max_nodes = 5;
-    let greedy = analysis::advise(&position, &r, &mut |_, _| {});
+    let greedy = analysis::advise(&position, &r, &mut |_| {});
     let text = how::approximation(&greedy.how).expect("approximated");
     assert!(text.starts_with("the greedy model"), "{text}");
     let plain = advise(&position, Future::Greedy);
@@ -414,7 +410,7 @@ fn settled_advice_is_what_exact_ranks_first() {
         r.sampling.reduce_variance = false;
         r.sampling.settle = Some(manila_odds::engine::sample::SETTLE);
         r.sampling.samples = Some(20 * 216);
-        let mc = analysis::advise(position, &r, &mut |_, _| {});
+        let mc = analysis::advise(position, &r, &mut |_| {});
         let ev = |a: Action| exact.option(a).expect("same options").ev;
         match &mc.verdict {
             Verdict::Sure { p_best, at_least } => {
@@ -452,7 +448,7 @@ fn paranoid_before_roll_1_says_how_deep_it_searched() {
             .num_threads(threads)
             .build()
             .expect("a pool");
-        pool.install(|| analysis::advise(&position, &r, &mut |_, _| {}))
+        pool.install(|| analysis::advise(&position, &r, &mut |_| {}))
     };
     let advice = advise_on(2);
     assert_eq!(advice, advise_on(1));
@@ -491,7 +487,7 @@ fn paranoid_opponents_with_no_harm_to_choose_serve_themselves() {
     // Searched to the roll, as the check below is, whatever the default budget.
     let mut r = request(Future::Paranoid, MethodChoice::Auto);
     r.max_leaves = u64::MAX;
-    let advice = analysis::advise(&position, &r, &mut |_, _| {});
+    let advice = analysis::advise(&position, &r, &mut |_| {});
     assert!(advice.how.approximation.is_none(), "searched to the roll");
     let harbour_b = Action::parse("harbour:B").expect("an action");
     let Some(Then::Decision(b, expected)) = then_of(&advice, "harbour:B") else {

@@ -37,7 +37,7 @@ fn an_interrupted_computation_returns_without_panicking() {
         request.sampling.samples = Some(4320);
         request.sampling.time_limit = Some(Duration::from_secs(60));
         interrupt::request();
-        let advice = analysis::advise(&start, &request, &mut |_, _| {});
+        let advice = analysis::advise(&start, &request, &mut |_| {});
         assert!(
             interrupt::requested(),
             "{future:?}: the request stays until cleared"
@@ -53,7 +53,7 @@ fn an_interrupted_computation_returns_without_panicking() {
     let mut request = Request::new(MethodChoice::Auto, Settings::new(3));
     request.future = Future::Greedy;
     request.sampling.samples = Some(432);
-    let advice = analysis::advise(&start, &request, &mut |_, _| {});
+    let advice = analysis::advise(&start, &request, &mut |_| {});
     let sampling = advice.how.sampling.expect("greedy samples at a start");
     assert_eq!(sampling.stop, "samples");
 }
@@ -68,9 +68,9 @@ fn an_interrupted_equilibrium_without_a_time_limit_gives_up_its_search() {
     let mut request = Request::new(MethodChoice::Auto, Settings::new(3));
     request.future = Future::Equilibrium;
     request.sampling.time_limit = None;
-    let full = analysis::advise(&p, &request, &mut |_, _| {});
+    let full = analysis::advise(&p, &request, &mut |_| {});
     interrupt::request();
-    let stopped = analysis::advise(&p, &request, &mut |_, _| {});
+    let stopped = analysis::advise(&p, &request, &mut |_| {});
     interrupt::clear();
     assert!(full.how.approximation.is_none(), "{:?}", full.how);
     assert!(stopped.how.approximation.is_some(), "{:?}", stopped.how);

@@ -31,7 +31,7 @@ fn request(future: Future, count_shares: bool, samples: u64) -> Request {
 
 fn compare(json: &str, chosen: &[Layout], buy: bool, r: &Request) -> Comparison {
     let start = json::read_start(json).expect("a voyage start");
-    layouts::compare(start.state(), chosen, buy, r, &mut |_, _| {})
+    layouts::compare(start.state(), chosen, buy, r, &mut |_| {})
 }
 
 fn find(c: &Comparison, layout: Layout) -> &LayoutValue {

@@ -98,7 +98,7 @@ fn odds_by_monte_carlo_agree_with_exact() {
             &arms,
             None,
             &settings(seed, 8 * BLOCK, seed % 2 == 0),
-            &mut |_, _| {},
+            &mut |_| {},
         );
         let exact = exact::outcome(s, CASH);
         assert_close(
@@ -128,7 +128,7 @@ fn before_roll_1_position() -> manila_odds::Position {
 /// Samples every option of the decider of `s`.
 fn sample_options(s: &State, settings: &Settings) -> sample::Estimate {
     let decider = s.decider().map(|p| p as usize);
-    sample::run(&sample::option_arms(s), decider, settings, &mut |_, _| {})
+    sample::run(&sample::option_arms(s), decider, settings, &mut |_| {})
 }
 
 fn run_cli(args: &[&str]) -> String {
@@ -210,7 +210,7 @@ fn auto_runs_exact_on_small_positions_and_says_so() {
     let mut auto = request(MethodChoice::Auto, Settings::new(1));
     auto.risk = false;
     for (name, position) in common::examples() {
-        let advice = analysis::advise(&position, &auto, &mut |_, _| {});
+        let advice = analysis::advise(&position, &auto, &mut |_| {});
         assert_eq!(advice.how.method, Method::Exact, "{name}");
         assert!(
             how::reason(&advice.how).starts_with("auto: exact"),
@@ -230,7 +230,7 @@ fn auto_samples_when_the_enumeration_is_over_budget_and_says_so() {
     let (_, position) = common::examples().into_iter().next().expect("an example");
     let mut r = request(MethodChoice::Auto, settings(3, 4 * BLOCK, true));
     r.exact_budget = 1.0;
-    let advice = analysis::advise(&position, &r, &mut |_, _| {});
+    let advice = analysis::advise(&position, &r, &mut |_| {});
     assert_eq!(advice.how.method, Method::MonteCarlo);
     assert!(
         how::reason(&advice.how).starts_with("auto: Monte Carlo"),
@@ -307,7 +307,7 @@ fn odds_stop_on_the_players_and_ships_standard_errors() {
     let mut settings = Settings::new(4);
     settings.target_stderr = Some(0.03);
     settings.max_samples = 400 * BLOCK;
-    let e = sample::run(&[sample::position_arm(s)], None, &settings, &mut |_, _| {});
+    let e = sample::run(&[sample::position_arm(s)], None, &settings, &mut |_| {});
     assert_eq!(e.stop, Stop::TargetStderr);
     let se = &e.arms[0].stderr;
     let all = se.value.iter().chain(&se.harbour).chain(&se.plundered);

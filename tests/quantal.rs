@@ -222,8 +222,8 @@ fn r15_quantal_monte_carlo_agrees_with_exact_within_4_standard_errors() {
         mc.method = MethodChoice::MonteCarlo;
         mc.sampling.samples = Some(20 * 216);
         mc.sampling.reduce_variance = false;
-        let e = analysis::advise(&p, &exact, &mut |_, _| {});
-        let m = analysis::advise(&p, &mc, &mut |_, _| {});
+        let e = analysis::advise(&p, &exact, &mut |_| {});
+        let m = analysis::advise(&p, &mc, &mut |_| {});
         assert_eq!(
             (e.how.method, m.how.method),
             (Method::Exact, Method::MonteCarlo)

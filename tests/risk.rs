@@ -24,7 +24,7 @@ fn advise(p: &Position, method: MethodChoice, future: Future) -> Advice {
     let mut request = Request::new(method, Settings::new(7));
     request.future = future;
     request.sampling.samples = Some(216 * 20);
-    analysis::advise(p, &request, &mut |_, _| {})
+    analysis::advise(p, &request, &mut |_| {})
 }
 
 /// The distribution's own sums: total, mean, P(value < 0), and its
@@ -181,7 +181,7 @@ fn r13_monte_carlo_distributions_without_variance_reduction_have_mean_ev() {
     let mut request = Request::new(MethodChoice::MonteCarlo, Settings::new(5));
     request.sampling.samples = Some(216 * 4);
     request.sampling.reduce_variance = false;
-    let advice = analysis::advise(&p, &request, &mut |_, _| {});
+    let advice = analysis::advise(&p, &request, &mut |_| {});
     for o in &advice.options {
         check_option(&format!("{}", o.action), o, 1e-9);
         let d = o.distribution.as_ref().expect("sampled");
@@ -199,7 +199,7 @@ fn r15_greedy_monte_carlo_distributions_have_mean_ev() {
     let mut request = Request::new(MethodChoice::MonteCarlo, Settings::new(9));
     request.future = Future::Greedy;
     request.sampling.samples = Some(216 * 2);
-    let advice = analysis::advise(&p, &request, &mut |_, _| {});
+    let advice = analysis::advise(&p, &request, &mut |_| {});
     for o in &advice.options {
         check_option(&format!("greedy {}", o.action), o, 1e-9);
     }
@@ -210,7 +210,7 @@ fn a_request_without_risk_carries_no_distribution() {
     let (_, p) = common::examples().remove(0);
     let mut request = Request::new(MethodChoice::Exact, Settings::new(1));
     request.risk = false;
-    let advice = analysis::advise(&p, &request, &mut |_, _| {});
+    let advice = analysis::advise(&p, &request, &mut |_| {});
     assert!(advice.options.iter().all(|o| o.distribution.is_none()));
 }
 

@@ -14,7 +14,7 @@ use manila_odds::engine::analysis::paranoid::{self, Depth};
 use manila_odds::engine::analysis::{MethodChoice, Request};
 use manila_odds::engine::exact::Solver;
 use manila_odds::engine::future::ALL;
-use manila_odds::engine::sample;
+use manila_odds::engine::sample::{self, Tick};
 use manila_odds::engine::search::{self, Searched};
 use manila_odds::engine::values::Mark;
 use manila_odds::report::Future;
@@ -91,11 +91,22 @@ fn request() -> Request {
 
 /// Every option's paranoid value, searched `left` placements deep
 /// ([`ALL`]: to the roll), in canonical order.
+/// Progress hears of each option once, whatever the order the threads
+/// finish them in.
 fn paranoid_options(s: &State, left: u16) -> Vec<(Action, f64)> {
-    paranoid::options(s, &request(), left, false)
-        .into_iter()
-        .map(|v| (v.action, v.ev))
-        .collect()
+    let mut ticks = Vec::new();
+    let options = paranoid::options(s, &request(), left, false, &mut |t| ticks.push(t));
+    let of = options.len() as u64;
+    let mut done: Vec<u64> = ticks
+        .iter()
+        .map(|&t| match t {
+            Tick::Options { done, of: all } if all == of => done,
+            other => panic!("{other:?} while valuing {of} options"),
+        })
+        .collect();
+    done.sort_unstable();
+    assert_eq!(done, (1..=of).collect::<Vec<_>>(), "{s:?}");
+    options.into_iter().map(|v| (v.action, v.ev)).collect()
 }
 
 /// Checks every option's value against the reference's, in the same order.
@@ -225,7 +236,7 @@ fn the_paranoid_depth_is_the_deepest_whose_estimate_fits_and_says_so() {
         manila_odds::Position::from_parts(["r", "b", "g", "y"].map(String::from).to_vec(), s);
     let mut r = request();
     r.max_leaves = two.leaves as u64;
-    let advice = manila_odds::engine::analysis::advise(&position, &r, &mut |_, _| {});
+    let advice = manila_odds::engine::analysis::advise(&position, &r, &mut |_| {});
     let why = manila_odds::render::how::reason(&advice.how);
     assert!(
         why.contains("paranoid search of 2 of the 4 placements")
@@ -383,7 +394,7 @@ fn with_no_placement_before_the_roll_paranoid_is_none_and_says_so() {
     for position in pilots {
         let mut r = request();
         r.valuation = manila_odds::engine::values::CASH;
-        let advice = manila_odds::engine::analysis::advise(&position, &r, &mut |_, _| {});
+        let advice = manila_odds::engine::analysis::advise(&position, &r, &mut |_| {});
         let none = manila_odds::engine::exact::advise(position.state(), r.valuation);
         for o in &advice.options {
             let n = none.option(o.action).expect("the same options");
@@ -465,7 +476,7 @@ fn r7_r8_each_pirate_aboard_doubles_a_position_s_cost_and_a_pilot_held_counts_2_
         manila_odds::Position::from_parts(["r", "b", "g"].map(String::from).to_vec(), two);
     let mut r = request();
     r.max_leaves = budget;
-    let advice = manila_odds::engine::analysis::advise(&position, &r, &mut |_, _| {});
+    let advice = manila_odds::engine::analysis::advise(&position, &r, &mut |_| {});
     let why = manila_odds::render::how::approximation(&advice.how).expect("cut short");
     assert!(why.contains("each position counts 4 times"), "{why}");
 }
@@ -482,7 +493,7 @@ fn r8_five_players_after_the_harbour_master_takes_a_pilot_search_3_of_the_4_plac
     assert_eq!((d.depth, d.turns), (3, 4), "{d:?}");
     let names = ["r", "b", "g", "y", "k"].map(String::from).to_vec();
     let position = manila_odds::Position::from_parts(names, s);
-    let advice = manila_odds::engine::analysis::advise(&position, &request(), &mut |_, _| {});
+    let advice = manila_odds::engine::analysis::advise(&position, &request(), &mut |_| {});
     let why = manila_odds::render::how::approximation(&advice.how).expect("cut short");
     assert!(why.contains("each position counts 2.5 times"), "{why}");
 }

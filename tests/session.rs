@@ -887,6 +887,28 @@ fn undo_after_new_goes_back_to_the_settlement_so_a_mistyped_layout_can_be_retype
 }
 
 #[test]
+fn a_bare_new_asks_for_the_layout_and_the_commands_keep_their_meaning_meanwhile() {
+    let lines = "roll 6 6 6\nnew\nshow\nnew J2 S3 G4\npos\n";
+    let args = [
+        "session",
+        "--pos",
+        "r*,b,g,y 2:roll J13:r S12:b G11:g",
+        "--me",
+        "r",
+    ];
+    let out = unwrapped(&session(&args, lines));
+    assert!(
+        out.contains("> new\nThe next voyage: type its layout"),
+        "{out}"
+    );
+    assert!(out.contains("'undo' takes 'new' back"), "{out}");
+    // 'show' still shows the voyage just settled; 'new' with a layout
+    // starts the next one.
+    assert!(out.contains("> show\nThe voyage is over."), "{out}");
+    assert!(out.contains("> pos\nr*,b,g,y 0:r J2 S3 G4"), "{out}");
+}
+
+#[test]
 fn r16_new_records_the_winning_bid_and_the_share_bought() {
     // After the first voyage r has 7, g 5, nothing rose: every share costs 5.
     let lines = "r ship:j\nb insurance\ng pass\ny pass\nroll 111\nr pass\nb pass\n\
@@ -933,6 +955,31 @@ fn r16_new_records_the_winning_bid_and_the_share_bought() {
     assert!(
         tail.contains("Profit over 2 voyages:\n  r          -10\n"),
         "{tail}"
+    );
+}
+
+#[test]
+fn r16_the_first_auction_is_typed_in_the_layout_and_counts_in_the_profit() {
+    // r wins the auction for 4 and buys a silk share for 5 (R1: at least 5).
+    let lines = "pos\nr pass\nb pass\ng pass\ny pass\nroll 111\nroll 111\nroll 111\n";
+    let layout = "r*,b,g,y bid:4 buy:silk J2 S3 G4 $r10,b5,g5,y0";
+    let out = unwrapped(&session(&["session", "--layout", layout], lines));
+    assert!(
+        out.starts_with("r paid 4 for the harbour master (R16) and 5 for a silk share (R1).\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("> pos\nr*,b,g,y 0:r J2 S3 G4 $r1,b5,g5,y0 %r:S1\n"),
+        "{out}"
+    );
+    // Nobody placed: r's profit is what the auction cost.
+    let tail = &out[out.rfind("Profit").expect("settled")..];
+    assert!(tail.contains(": r          -9 "), "{tail}");
+    let refused = common::run_bin(&["session", "--layout", "r*,b bid:x J2 S3 G4"], Some(""));
+    let err = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        err.contains("--layout: 'bid:x': a bid is a whole number"),
+        "{err}"
     );
 }
 

@@ -67,7 +67,7 @@ fn monte_carlo_counts_shares_as_exact_does() {
             &arms,
             s.decider().map(|d| d as usize),
             &settings,
-            &mut |_, _| {},
+            &mut |_| {},
         );
         for (arm, (action, o)) in e.arms.iter().zip(exact::option_outcomes(s, COUNTED)) {
             for q in 0..s.players as usize {

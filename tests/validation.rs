@@ -694,6 +694,38 @@ fn r7_boarded_seat_must_be_occupied_on_a_ship_on_13() {
 }
 
 #[test]
+fn r7_a_boarded_seat_is_the_last_filled_unless_every_ship_on_13_was_full() {
+    // Jade has a free seat: the captain took the cheapest, seat 2, not seat 1.
+    let gap = with(base_boarding(), |d| {
+        d["variant"] = json!({"strong_pirates": true});
+        d["pirates"] = json!(["green"]);
+        d["ships"][0]["crew"] = json!(["red", "yellow", "blue"]);
+        d["boarded"] = json!([{"cargo": "jade", "seat": 1}]);
+    });
+    assert_refused(
+        &gap,
+        "boarded[0]",
+        "seat 1 of jade cannot have been boarded",
+    );
+    // Jade full, but silk on 13 had a free seat: no removal was allowed.
+    let full_jade = with(gap, |d| {
+        d["ships"][0]["crew"] = json!(["red", "yellow", "blue", "red"]);
+        d["harbour"] = json!({});
+    });
+    assert_refused(
+        &full_jade,
+        "boarded[0]",
+        "removes a passenger only when no ship on 13",
+    );
+    // Every ship on 13 full: the captain removed seat 1's passenger.
+    let both_full = with(full_jade, |d| {
+        d["ships"][1]["crew"] = json!(["green", "blue", "yellow"]);
+        d["pirates"] = json!(["green"]);
+    });
+    accepted(&both_full);
+}
+
+#[test]
 fn r10_plunder_needs_a_ship_on_13() {
     let doc = with(base_plunder(), |d| d["ships"][0]["position"] = json!(12));
     assert_refused(&doc, "phase", "plunder needs a ship at sea on 13");

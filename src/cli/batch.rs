@@ -139,7 +139,7 @@ fn respond(cache: &mut Cache, number: usize, request: &Value, line: &str) -> Res
         text,
         origin: format!("line {number}"),
     };
-    let output = commands::respond(&config, cache, &mut |_, _| {}).map_err(|e| match e {
+    let output = commands::respond(&config, cache, &mut |_| {}).map_err(|e| match e {
         // Every refusal names its line, as the position's own do.
         Error::Io(_) => e,
         e if e.to_string().starts_with(&format!("line {number}")) => e,

@@ -82,7 +82,7 @@ impl Server {
         let options = strings(&v["options"])?;
         check_decision(v, &position, &options)?;
         let request = self.seeded(&position);
-        let advice = analysis::advise_with(&mut self.cache, &position, &request, &mut |_, _| {});
+        let advice = analysis::advise_with(&mut self.cache, &position, &request, &mut |_| {});
         let best = advice
             .options
             .iter()
@@ -108,7 +108,7 @@ impl Server {
             ));
         }
         let request = self.seeded(&start);
-        let c = layouts::compare(start.state(), &options, false, &request, &mut |_, _| {});
+        let c = layouts::compare(start.state(), &options, false, &request, &mut |_| {});
         let best = c.layouts.first().ok_or("no layout offered")?;
         // BOTS.md: the answer is one of the options as offered, not our own
         // spelling of the same layout.

@@ -1,8 +1,9 @@
 //! The commands run on a [`Config`]: each reads its input, asks the engine or
 //! the parsers, and returns the text to print.
 
+use super::auction::Start;
 use super::config::{Config, Source, Task};
-use super::input::{position_text, read_position, read_requests};
+use super::input::{position_text, read_layout, read_position, read_requests};
 use super::session::{self, Options as SessionOptions, Piped, Resume, Session, Typed};
 use super::{arena, batch, bot, progress, words};
 use crate::engine::analysis::{self, Progress, Request};
@@ -36,10 +37,18 @@ pub fn execute(config: &Config) -> Result<String, Error> {
                 _ => "layouts".to_string(),
             };
             let mut bar = progress_bar(&what, &config.request);
-            let mut report = |n: u64, se: f64| bar.update(n, se);
+            let mut report = |tick| bar.update(tick);
             let text = pool.install(|| respond(config, &mut Cache::default(), &mut report));
             bar.finish();
             text
+        }
+        Task::Session { me, samples_given } => {
+            // A layout's start may say what its harbour master paid.
+            let start = match &config.source {
+                Source::Layout(text) => read_layout(text)?,
+                source => read_position(source)?.0.into(),
+            };
+            session(start, config, me, *samples_given)
         }
         _ => {
             let (position, given_as_json) = read_position(&config.source)?;
@@ -48,9 +57,6 @@ pub fn execute(config: &Config) -> Result<String, Error> {
                     Ok(convert(&position, to_json.unwrap_or(!given_as_json)))
                 }
                 Task::Apply { events } => apply(&position, events, config.format),
-                Task::Session { me, samples_given } => {
-                    session(position, config, me, *samples_given)
-                }
                 _ => Ok(render::board::draw_fit(&position, config.fit.width)),
             }
         }
@@ -191,7 +197,7 @@ fn apply(position: &Position, events: &[String], format: Format) -> Result<Strin
 /// `session`: lines from the terminal (prompt, editing, history) or a pipe;
 /// from a pipe, any refused line makes the exit status 2.
 fn session(
-    start: Position,
+    start: Start,
     config: &Config,
     me: &Option<String>,
     samples_given: bool,

@@ -2,6 +2,7 @@
 //! `--layout`; read as JSON when it starts with `{`, else as notation. And a
 //! batch's requests, read as bytes.
 
+use super::auction::{self, Start};
 use super::config::Source;
 use super::words;
 use crate::parse::{json, layout, notation};
@@ -72,16 +73,22 @@ pub fn read_requests(source: &Source) -> Result<Vec<u8>, Error> {
     }
 }
 
+/// The voyage start of `--layout`, after the harbour master paid what its
+/// `bid:` and `buy:` words say.
+pub fn read_layout(text: &str) -> Result<Start, Error> {
+    let (layout, deal) = auction::words(text, "--layout").map_err(Error::Usage)?;
+    let position =
+        layout::voyage_start(&layout).map_err(|e| Error::Usage(format!("--layout:\n{e}")))?;
+    // A price at 30 ended the game (R12): no voyage starts, as for
+    // `layouts` and `bid`.
+    let position = json::check_start(position).map_err(|e| words::start_error(e, "--layout"))?;
+    auction::pay(position, deal, "--layout").map_err(Error::Usage)
+}
+
 /// Reads the position, and whether it came as JSON.
 pub fn read_position(source: &Source) -> Result<(Position, bool), Error> {
     if let Source::Layout(text) = source {
-        let position =
-            layout::voyage_start(text).map_err(|e| Error::Usage(format!("--layout:\n{e}")))?;
-        // A price at 30 ended the game (R12): no voyage starts, as for
-        // `layouts` and `bid`.
-        let position =
-            json::check_start(position).map_err(|e| words::start_error(e, "--layout"))?;
-        return Ok((position, false));
+        return Ok((read_layout(text)?.position, false));
     }
     let (text, origin) = position_text(source)?;
     let (position, json) = if text.trim_start().starts_with(['{', '[']) {

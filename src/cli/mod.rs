@@ -13,6 +13,7 @@
 
 pub mod arena;
 pub mod args;
+mod auction;
 pub mod batch;
 pub mod bot;
 pub mod bots;

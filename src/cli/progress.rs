@@ -6,7 +6,7 @@
 //! Each appears from its first second whether or not the work has reported
 //! anything yet: a timer thread shows it, and indicatif redraws it steadily.
 
-use crate::engine::sample::{self, Settings};
+use crate::engine::sample::{self, Settings, Tick};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::sync::mpsc::{self, RecvTimeoutError, Sender};
 use std::thread::JoinHandle;
@@ -132,6 +132,14 @@ impl Plan {
     }
 }
 
+/// From now on `bar` shows the share done, not a spinner.
+fn show_share(counted: &mut bool, bar: &ProgressBar) {
+    if !*counted {
+        bar.set_style(bar_style());
+        *counted = true;
+    }
+}
+
 /// The progress of one computation: advice, odds, layouts.
 pub struct Bar {
     shown: Option<Delayed>,
@@ -166,8 +174,29 @@ impl Bar {
         }
     }
 
+    /// How far the computation has gone.
+    pub fn update(&mut self, tick: Tick) {
+        match tick {
+            Tick::PlayOuts { samples, stderr } => self.play_outs(samples, stderr),
+            Tick::Options { done, of } => self.options(done, of),
+        }
+    }
+
+    /// `done` of the decider's `of` options valued: the share done, and
+    /// the time left as the options so far took.
+    fn options(&mut self, done: u64, of: u64) {
+        let Some(shown) = &self.shown else {
+            return;
+        };
+        show_share(&mut self.counted, &shown.bar);
+        shown.bar.set_position(done * STEPS / of.max(1));
+        shown
+            .bar
+            .set_message(format!("{}: {done} of {of} options valued", self.what));
+    }
+
     /// Play-outs so far and the largest standard error (NaN: not known yet).
-    pub fn update(&mut self, samples: u64, stderr: f64) {
+    fn play_outs(&mut self, samples: u64, stderr: f64) {
         let Some(shown) = &self.shown else {
             return;
         };
@@ -185,10 +214,7 @@ impl Bar {
         }
         match self.plan.done(samples, stderr, self.started.elapsed()) {
             Some(f) => {
-                if !self.counted {
-                    bar.set_style(bar_style());
-                    self.counted = true;
-                }
+                show_share(&mut self.counted, bar);
                 bar.set_position((f * STEPS as f64) as u64);
             }
             None => msg = format!("computing {msg}"),

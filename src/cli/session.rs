@@ -8,6 +8,7 @@
 //! standard error (with its line number from a pipe); every other line is
 //! still played.
 
+use super::auction::{self, Start};
 use super::config::default_stop;
 use super::{commands, terminal_safe, words};
 use crate::engine::analysis::{self, Request};
@@ -157,6 +158,8 @@ pub struct Session {
     finished: Vec<Finished>,
     /// `--lambda` was given: the quantal model keeps it and is not fitted.
     lambda_given: bool,
+    /// Said before the first report: what the harbour master paid.
+    opening: String,
 }
 
 /// A voyage finished in the session: its events, and each player's profit.
@@ -256,8 +259,14 @@ impl Lines for Typed {
 }
 
 impl Session {
-    /// A session from `start`; `options.me` must name a player of it.
-    pub fn new(start: Position, request: &Request, options: Options) -> Result<Session, String> {
+    /// A session from `start`; `options.me` must name a player of it. What
+    /// its harbour master paid counts in their profit.
+    pub fn new(start: Start, request: &Request, options: Options) -> Result<Session, String> {
+        let Start {
+            position: start,
+            payer,
+            said,
+        } = start;
         if let Some(me) = &options.me {
             find_player(&start, me).ok_or_else(|| {
                 format!(
@@ -266,8 +275,13 @@ impl Session {
                 )
             })?;
         }
+        let mut first = Step::start(start)?;
+        if let Some((hm, paid)) = payer {
+            first.cash[hm as usize] = -(paid as i64);
+        }
         Ok(Session {
-            history: vec![Step::start(start)?],
+            opening: render::wrap::wrap(&said, options.fit.width),
+            history: vec![first],
             request: request.clone(),
             options,
             cache: Cache::default(),
@@ -294,7 +308,7 @@ impl Session {
         err: &mut dyn Write,
     ) -> io::Result<usize> {
         let interactive = lines.interactive();
-        let first = self.report();
+        let first = std::mem::take(&mut self.opening) + &self.report();
         write!(out, "{first}")?;
         out.flush()?;
         let mut refused = 0;
@@ -397,13 +411,11 @@ impl Session {
         // command ('bid ship:jade' for a player named bid).
         let first = said::words(line).first().copied().unwrap_or_default();
         let names_a_player = !rest.is_empty() && said::player(self.names(), first).is_some();
-        if self.awaiting_layout
-            && (names_a_player
-                || !matches!(
-                    word.as_str(),
-                    "quit" | "exit" | "help" | "undo" | "fit" | "bid" | "layouts"
-                ))
-        {
+        // A layout awaited after a bare 'new': every other command keeps
+        // its meaning, 'new J2 S3 G4' included.
+        let command =
+            COMMANDS.contains(&word.as_str()) || matches!(word.as_str(), "?" | "notation");
+        if self.awaiting_layout && (names_a_player || !command) {
             return self.new_voyage(line).into();
         }
         if names_a_player {
@@ -1042,7 +1054,8 @@ impl Session {
             let next = &v.names[(hm + 1) % v.names.len()];
             let ask = format!(
                 "The next voyage: type its layout, e.g. 'J2 S3 G4' (harbour master {}), \
-                 or a name first for another harbour master: '{next} J2 S3 G4'.\n",
+                 or a name first for another harbour master: '{next} J2 S3 G4'; 'undo' \
+                 takes 'new' back.\n",
                 v.names[hm]
             );
             return Ok(render::wrap::wrap(&ask, self.options.fit.width));
@@ -1173,7 +1186,7 @@ fn with_progress<T>(
     compute: impl FnOnce(analysis::Progress) -> T,
 ) -> Option<T> {
     let mut bar = commands::progress_bar(what, request);
-    let mut report = |n: u64, se: f64| bar.update(n, se);
+    let mut report = |tick| bar.update(tick);
     interrupt::clear();
     let out = compute(&mut report);
     bar.finish();
@@ -1202,104 +1215,9 @@ fn interrupted(what: &str) -> String {
 /// they buy, R1). With the same players, cash (with the settlement), shares,
 /// prices (risen, R12) and the variants carry over.
 fn next_start(v: &Voyage, text: &str) -> Result<Start, String> {
-    let (text, deal) = auction_words(text)?;
+    let (text, deal) = auction::words(text, "new")?;
     let start = carried_over(v, &text)?;
-    if deal.bid.is_none() && deal.buy.is_none() {
-        return Ok(Start {
-            position: start,
-            payer: None,
-            said: String::new(),
-        });
-    }
-    let mut s = *start.state();
-    if let Some(bid) = deal.bid {
-        s = rules::auction::pay_bid(&s, bid).map_err(|e| format!("new: {e}"))?;
-    }
-    let mut paid = deal.bid.unwrap_or(0);
-    let mut bought = None;
-    if let Some(cargo) = deal.buy {
-        let cost = rules::auction::share_cost(&s, cargo);
-        paid += cost;
-        bought = Some((cargo, cost));
-        s = rules::auction::buy_share(&s, cargo).map_err(|e| format!("new: {e}"))?;
-    }
-    let hm = start.names()[s.harbour_master as usize].as_str();
-    // The shares held after paying, before the one bought is added: a share
-    // mortgaged to pay for one of its own cargo would otherwise net out.
-    let mut paid_from = s;
-    if let Some((cargo, _)) = bought {
-        paid_from.shares[s.harbour_master as usize][cargo.index()] -= 1;
-    }
-    let mortgaged = mortgage_words(start.names(), start.state(), &paid_from);
-    Ok(Start {
-        position: Position::from_parts(start.names().to_vec(), s),
-        payer: Some((s.harbour_master, paid)),
-        said: paid_words(hm, deal.bid, bought) + &mortgaged,
-    })
-}
-
-/// What the harbour master paid before the voyage: "b paid 7 for the
-/// harbour master (R16) and 5 for a jade share (R1).".
-fn paid_words(hm: &str, bid: Option<u32>, bought: Option<(Cargo, u32)>) -> String {
-    let share = |(cargo, cost): (Cargo, u32)| format!("{cost} for a {} share (R1)", cargo.name());
-    match (bid, bought) {
-        (Some(bid), Some(b)) => format!(
-            "{hm} paid {bid} for the harbour master (R16) and {}.\n",
-            share(b)
-        ),
-        (Some(bid), None) => format!("{hm} paid {bid} for the harbour master (R16).\n"),
-        (None, Some(b)) => format!("{hm} paid {}.\n", share(b)),
-        (None, None) => String::new(),
-    }
-}
-
-/// The next voyage's start as `new` typed it.
-struct Start {
-    position: Position,
-    /// The harbour master and what they paid for the role and the share
-    /// (R16, R1), when `bid:` or `buy:` was typed.
-    payer: Option<(PlayerId, u32)>,
-    /// What was paid and the shares mortgaged to pay, in words ("" when
-    /// nothing was).
-    said: String,
-}
-
-/// The harbour master's payments before a voyage, as typed after `new`.
-#[derive(Default)]
-struct Deal {
-    bid: Option<u32>,
-    buy: Option<Cargo>,
-}
-
-/// `text` without its `bid:N` and `buy:CARGO` words, and what they say.
-fn auction_words(text: &str) -> Result<(String, Deal), String> {
-    let mut deal = Deal::default();
-    let mut rest = Vec::new();
-    for word in said::words(text) {
-        let lower = word.to_lowercase();
-        if let Some(n) = lower.strip_prefix("bid:") {
-            let bid = n
-                .parse()
-                .map_err(|_| match n.bytes().all(|b| b.is_ascii_digit()) {
-                    true if !n.is_empty() => format!("new: '{word}': the bid is out of range"),
-                    _ => format!("new: '{word}': a bid is a whole number, e.g. bid:7"),
-                })?;
-            if deal.bid.replace(bid).is_some() {
-                return Err(format!("new: '{word}': one winning bid only (R16)"));
-            }
-        } else if let Some(c) = lower.strip_prefix("buy:") {
-            let cargo = said::cargo(c)
-                .ok_or_else(|| format!("new: '{word}': buy:CARGO names a cargo, e.g. buy:jade"))?;
-            if deal.buy.replace(cargo).is_some() {
-                return Err(format!(
-                    "new: '{word}': the harbour master buys one share at most (R16)"
-                ));
-            }
-        } else {
-            rest.push(word);
-        }
-    }
-    Ok((rest.join(" "), deal))
+    auction::pay(start, deal, "new")
 }
 
 /// The layouts a session's `layouts` shows unless `--top` says otherwise.
@@ -1484,7 +1402,7 @@ mod tests {
             me: me.map(String::from),
             ..Options::default()
         };
-        Session::new(start, &request, options).expect("a session")
+        Session::new(start.into(), &request, options).expect("a session")
     }
 
     #[test]
@@ -1564,7 +1482,7 @@ mod tests {
             resume: Some(slot.clone()),
             ..Options::default()
         };
-        let mut session = Session::new(start, &request, options).expect("a session");
+        let mut session = Session::new(start.into(), &request, options).expect("a session");
         let (mut out, mut err) = (Vec::new(), Vec::new());
         session
             .run(&mut Typing(typed.into_iter()), &mut out, &mut err)

@@ -13,7 +13,7 @@ pub struct JsonError {
     pub message: String,
     pub line: usize,
     pub column: usize,
-    /// The text is JSON, and a number in it is out of range.
+    /// The text is JSON, and a number in it is out of range (or is -0).
     pub out_of_range: bool,
 }
 
@@ -24,7 +24,7 @@ impl Setup {
         let mut de = serde_json::Deserializer::from_str(text);
         let setup = serde_path_to_error::deserialize::<_, Object<Setup>>(&mut de).map_err(|e| {
             let path = e.path().to_string();
-            json_error_in(text, &path, e.into_inner())
+            syntax_first(text, json_error_in(text, &path, e.into_inner()))
         })?;
         // Characters after the document belong to no field.
         de.end().map_err(|e| json_error("", e))?;
@@ -75,7 +75,14 @@ fn json_error_in(text: &str, path: &str, e: serde_json::Error) -> JsonError {
         None
     };
     if let Some(number) = number {
-        error.message = with_path(path, &format!("the number {number} is out of range"));
+        // serde_json reads `-0` as a float; it is a whole number, only
+        // written oddly, and said so as `--seed -0` is.
+        let reason = if number.trim_start_matches('-').bytes().all(|b| b == b'0') {
+            format!("write 0, not {number}")
+        } else {
+            format!("the number {number} is out of range")
+        };
+        error.message = with_path(path, &reason);
         error.out_of_range = true;
     }
     error
@@ -244,8 +251,22 @@ pub fn value(json: &str) -> Result<serde_json::Value, JsonError> {
             let path = e.path().to_string();
             json_error_in(json, &path, e.into_inner())
         })
-        .and_then(|_| de.end().map_err(|e| json_error("", e)))?;
+        .and_then(|_| de.end().map_err(|e| json_error("", e)))
+        .map_err(|e| syntax_first(json, e))?;
     serde_json::from_str(json).map_err(|e| json_error("", e))
+}
+
+/// A number out of range is named only in JSON: a line cut off after
+/// `1e400` is invalid JSON first. Skipping values reads no number's value,
+/// so it sees the syntax alone.
+fn syntax_first(json: &str, error: JsonError) -> JsonError {
+    if !error.out_of_range {
+        return error;
+    }
+    match serde_json::from_str::<serde::de::IgnoredAny>(json) {
+        Ok(_) => error,
+        Err(e) => json_error("", e),
+    }
 }
 
 /// Why [`value`] refused a request, for its reader: "invalid JSON: " and
@@ -366,6 +387,16 @@ mod tests {
         );
         assert!(
             value("[1e300]").is_err_and(|e| e.message == "[0]: the number 1e300 is out of range")
+        );
+        // Cut off after the number, the line is no JSON at all.
+        let e = value("{\"id\": 1e400").err();
+        assert!(e.is_some_and(|e| !e.out_of_range && e.message.starts_with("EOF while parsing")));
+        let e = crate::Setup::from_json("{\"cash\": {\"red\": -0}}")
+            .err()
+            .map(|e| e.to_string());
+        assert_eq!(
+            e.as_deref(),
+            Some("cash.red: write 0, not -0 at line 1, column 19")
         );
         // A fraction, or a whole number that fits, is the reader's to judge.
         assert!(value("{\"a\": [2.5, 18446744073709551615, -9223372036854775808]}").is_ok());

@@ -614,6 +614,9 @@ impl Validator {
                     if boarded[i] & (1 << seat) != 0 {
                         self.problem(&field, format!("seat {seat} of {cargo} is listed twice"));
                     }
+                    if !boardable(s, i, *seat) {
+                        self.problem(&field, unboardable(*cargo, *seat));
+                    }
                     boarded[i] |= 1 << seat;
                 }
                 _ => self.problem(
@@ -773,6 +776,26 @@ fn behind(s: &State, round: u8, to_move: Option<PlayerId>) -> Option<(PlayerId, 
         .filter(|&p| !s.has_passed(p))
         .map(|p| (p, s.placed(p), most_placed(s, round, to_move, p)))
         .find(|&(_, placed, turns)| placed + returned < turns)
+}
+
+/// Whether a pirate can have boarded seat `seat` of ship `i` earlier in this
+/// boarding step (R7): a pirate takes the cheapest free seat, so the last
+/// one filled; with strong pirates it may instead have removed the passenger
+/// of a full ship, but only when no ship on 13 had a free seat, and nobody
+/// has placed since.
+fn boardable(s: &State, i: usize, seat: i64) -> bool {
+    let last = seat + 1 == s.ships[i].crew.len() as i64;
+    let on_13 = |ship: &&Ship| ship.at == At::Sea(TRACK_END);
+    last || s.ships.iter().filter(on_13).all(Ship::is_full)
+}
+
+/// Why [`boardable`] refused a seat.
+fn unboardable(cargo: Cargo, seat: i64) -> String {
+    format!(
+        "seat {seat} of {cargo} cannot have been boarded: a pirate takes the cheapest free \
+         seat (the last one filled), and removes a passenger only when no ship on 13 has \
+         a free seat (R7)"
+    )
 }
 
 /// How far back the pilots held may have moved a ship after roll 2 (R8): the

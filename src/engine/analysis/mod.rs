@@ -33,8 +33,8 @@ use crate::report::{
 };
 use crate::rules::{Action, State};
 
-/// Reports progress of a long run: (play-outs so far, largest standard error),
-/// from any worker thread (see [`crate::engine::sample::OnProgress`]).
+/// Reports progress of a long run from any worker thread (see
+/// [`crate::engine::sample::OnProgress`]).
 pub type Progress<'a> = crate::engine::sample::OnProgress<'a>;
 
 /// A planner without a node budget runs to its end: it never reports one.
@@ -190,8 +190,9 @@ trait Answer: Sized {
     /// Standard errors from the die triples the planner's horizon summed
     /// each roll over (`samples` of the 216), paired across options.
     fn add_dice_errors(&mut self, s: &State, planner: &mut Planner, r: &Request, samples: usize);
-    /// Under the paranoid model searched to `left` (see [`paranoid`]).
-    fn paranoid(s: &State, request: &Request, left: u16) -> Self::Raw;
+    /// Under the paranoid model searched to `left` (see [`paranoid`]),
+    /// telling `progress` of each option valued.
+    fn paranoid(s: &State, request: &Request, left: u16, progress: Progress) -> Self::Raw;
     /// By Monte Carlo; `how.sampling` is filled from the run.
     fn sampled(cache: &mut Cache, s: &State, r: &Request, progress: Progress, how: How) -> Self;
 }
@@ -226,8 +227,8 @@ impl Answer for Advice {
         dice_errors::advice(self, s, planner, r, samples);
     }
 
-    fn paranoid(s: &State, request: &Request, left: u16) -> Vec<Valued> {
-        paranoid::options(s, request, left, request.risk)
+    fn paranoid(s: &State, request: &Request, left: u16, progress: Progress) -> Vec<Valued> {
+        paranoid::options(s, request, left, request.risk, progress)
     }
 
     fn sampled(cache: &mut Cache, s: &State, r: &Request, progress: Progress, how: How) -> Advice {
@@ -254,8 +255,8 @@ impl Answer for Odds {
         dice_errors::odds(self, s, planner, samples);
     }
 
-    fn paranoid(s: &State, request: &Request, left: u16) -> Outcome {
-        paranoid::outcome(s, request, left)
+    fn paranoid(s: &State, request: &Request, left: u16, progress: Progress) -> Outcome {
+        paranoid::outcome(s, request, left, progress)
     }
 
     fn sampled(cache: &mut Cache, s: &State, r: &Request, progress: Progress, how: How) -> Odds {
@@ -266,7 +267,7 @@ impl Answer for Odds {
 fn analyse<A: Answer>(cache: &mut Cache, s: &State, request: &Request, progress: Progress) -> A {
     match request.future {
         Future::Equilibrium => equilibrium::analyse(cache, s, request, progress),
-        Future::Paranoid => paranoid::analyse(s, request, None),
+        Future::Paranoid => paranoid::analyse(s, request, None, progress),
         Future::Auto => {
             let choice = method::auto_future(s);
             let resolved = Request {
@@ -275,7 +276,7 @@ fn analyse<A: Answer>(cache: &mut Cache, s: &State, request: &Request, progress:
             };
             let stand_in = StandIn::Auto(choice);
             match choice.model {
-                Future::Paranoid => paranoid::analyse(s, &resolved, Some(stand_in)),
+                Future::Paranoid => paranoid::analyse(s, &resolved, Some(stand_in), progress),
                 _ => by_model(cache, s, &resolved, progress, Some(stand_in)),
             }
         }

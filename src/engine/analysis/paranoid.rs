@@ -14,16 +14,18 @@
 //! and says so. The decider's options are searched in parallel, each by its
 //! own planner: the figures are exact whatever the thread count.
 
-use super::{Answer, Request, StandIn};
+use super::{Answer, Progress, Request, StandIn};
 use crate::engine::exact::Solver;
 use crate::engine::future::{ALL, Planner, valued_option};
 use crate::engine::ranking::Valued;
 use crate::engine::risk::{self, Chooser};
+use crate::engine::sample::Tick;
 use crate::engine::values::{Mark, Outcome, rank};
 use crate::report::{Approximation, Future, How, Limit, Method, Reason};
 use crate::rules::{self, Action, Phase, State};
 use rayon::prelude::*;
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// A planner without a node budget runs to its end.
 const UNBOUNDED: &str = "a search without a node budget never runs out of it";
@@ -154,16 +156,27 @@ fn planner(request: &Request, searcher: rules::PlayerId) -> Planner {
 }
 
 /// The decider's options in `s` valued under the paranoid model searched to
-/// `left`, in canonical order, each with its distribution when `risk`.
-pub fn options(s: &State, request: &Request, left: u16, risk: bool) -> Vec<Valued> {
+/// `left`, in canonical order, each with its distribution when `risk`;
+/// `progress` hears of each option valued.
+pub fn options(
+    s: &State,
+    request: &Request,
+    left: u16,
+    risk: bool,
+    progress: Progress,
+) -> Vec<Valued> {
     let Some(decider) = s.decider() else {
         return Vec::new();
     };
+    let actions = rules::legal_actions(s);
+    let of = actions.len() as u64;
+    let done = AtomicU64::new(0);
+    let progress = Mutex::new(progress);
     // Solvers go from one option to the next: their tables, per crew
     // configuration, serve every option that leaves the crews alike (a
     // harbour, shipyard or insurance placement). Tables are pure values.
     let solvers: Mutex<Vec<Solver>> = Mutex::default();
-    rules::legal_actions(s)
+    actions
         .par_iter()
         .map(|&a| {
             let lent = solvers.lock().ok().and_then(|mut kept| kept.pop());
@@ -172,6 +185,10 @@ pub fn options(s: &State, request: &Request, left: u16, risk: bool) -> Vec<Value
             let valued = one_option(s, a, &mut planner, left, risk);
             if let Ok(mut kept) = solvers.lock() {
                 kept.push(planner.into_solver());
+            }
+            let done = done.fetch_add(1, Ordering::Relaxed) + 1;
+            if let Ok(mut progress) = progress.lock() {
+                (*progress)(Tick::Options { done, of });
             }
             valued
         })
@@ -190,8 +207,8 @@ fn one_option(s: &State, a: Action, planner: &mut Planner, left: u16, risk: bool
 /// Every player's value from `s` under the paranoid model searched to
 /// `left`, the player to move against the others: the line of play after
 /// their best option, or after nothing when nobody decides.
-pub fn outcome(s: &State, request: &Request, left: u16) -> Outcome {
-    let valued = options(s, request, left, false);
+pub fn outcome(s: &State, request: &Request, left: u16, progress: Progress) -> Outcome {
+    let valued = options(s, request, left, false, progress);
     let evs: Vec<f64> = valued.iter().map(|v| v.ev).collect();
     match rank(&evs).first() {
         Some(&k) => valued[k].outcome,
@@ -203,9 +220,14 @@ pub fn outcome(s: &State, request: &Request, left: u16) -> Outcome {
 
 /// Advice or odds under the paranoid model, as deep as `max_leaves` lets
 /// it search, labelled with how deep that was. `stand_in`: `auto` chose it.
-pub(super) fn analyse<A: Answer>(s: &State, request: &Request, stand_in: Option<StandIn>) -> A {
+pub(super) fn analyse<A: Answer>(
+    s: &State,
+    request: &Request,
+    stand_in: Option<StandIn>,
+    progress: Progress,
+) -> A {
     let d = depth(s, request.max_leaves);
-    let raw = A::paranoid(s, request, d.left());
+    let raw = A::paranoid(s, request, d.left(), progress);
     A::finish(s, raw, how(request, d, leaf_cost(s), stand_in))
 }
 

@@ -195,7 +195,7 @@ impl ModelPolicy {
 impl Policy for ModelPolicy {
     fn decide(&mut self, ask: &Ask) -> Result<Action, Fault> {
         let request = self.seeded(ask.deal, ask.position.state());
-        let advice = analysis::advise_with(&mut self.cache, ask.position, &request, &mut |_, _| {});
+        let advice = analysis::advise_with(&mut self.cache, ask.position, &request, &mut |_| {});
         advice
             .best()
             .map(|o| o.action)
@@ -205,13 +205,7 @@ impl Policy for ModelPolicy {
 
     fn layout(&mut self, ask: &LayoutAsk) -> Result<Layout, Fault> {
         let request = self.seeded(ask.deal, ask.start.state());
-        let c = layouts::compare(
-            ask.start.state(),
-            ask.options,
-            false,
-            &request,
-            &mut |_, _| {},
-        );
+        let c = layouts::compare(ask.start.state(), ask.options, false, &request, &mut |_| {});
         c.layouts
             .first()
             .map(|l| l.layout)

@@ -45,11 +45,20 @@ const PLANNER_MEMO: usize = 200_000;
 /// Progress within a round is reported at most this often (milliseconds).
 const TICK_MS: u64 = 100;
 
-/// Hears how a run goes: (play-outs so far, largest standard error). It may be
-/// called from any worker thread, one call at a time; within a round the
-/// play-outs count what every arm has played, and the standard error is the
-/// last round's (NaN before the first round ends).
-pub type OnProgress<'a> = &'a mut (dyn FnMut(u64, f64) + Send);
+/// Hears how a run goes, [`Tick`] by tick. It may be called from any worker
+/// thread, one call at a time.
+pub type OnProgress<'a> = &'a mut (dyn FnMut(Tick) + Send);
+
+/// How far a long computation has gone.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Tick {
+    /// Monte Carlo: play-outs so far and the largest standard error. Within
+    /// a round the play-outs count what every arm has played, and the
+    /// standard error is the last round's (NaN before the first round ends).
+    PlayOuts { samples: u64, stderr: f64 },
+    /// A search that values the options one by one: `done` of `of`.
+    Options { done: u64, of: u64 },
+}
 
 /// How long to sample and how.
 #[derive(Clone, Debug, PartialEq)]
@@ -216,7 +225,10 @@ impl<'a> Ticker<'a> {
                 .is_ok();
         if due && let Ok(mut sink) = self.sink.try_lock() {
             let stderr = f64::from_bits(self.stderr.load(Ordering::Relaxed));
-            (*sink)(done / self.arms, stderr);
+            (*sink)(Tick::PlayOuts {
+                samples: done / self.arms,
+                stderr,
+            });
         }
     }
 
@@ -224,7 +236,7 @@ impl<'a> Ticker<'a> {
     fn round(&self, samples: u64, stderr: f64) {
         self.stderr.store(stderr.to_bits(), Ordering::Relaxed);
         if let Ok(mut sink) = self.sink.lock() {
-            (*sink)(samples, stderr);
+            (*sink)(Tick::PlayOuts { samples, stderr });
         }
     }
 }
@@ -491,7 +503,8 @@ fn planned_blocks(settings: &Settings) -> (u64, u64) {
 }
 
 /// Samples the arms until a stopping rule holds. `decider` is whose value ranks
-/// the arms; `on_progress` hears (play-outs so far, largest standard error).
+/// the arms; `on_progress` hears the play-outs so far and the largest
+/// standard error.
 pub fn run(
     arms: &[Arm],
     decider: Option<usize>,
