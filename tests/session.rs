@@ -309,6 +309,18 @@ fn words_typed_apart_are_quoted_as_typed() {
         err.contains("'harbour d' is not an action; did you mean harbour:A"),
         "{err}"
     );
+    // 'harbor' is read as 'harbour', in suggestions too.
+    let err = refused("red harbor d");
+    assert!(
+        err.contains("'harbor d' is not an action; did you mean harbour:A"),
+        "{err}"
+    );
+    // Before dice, 'roll' mistyped is offered as well as the player r.
+    let err = refusal(&notation("r*,b,g,y 0:r J2 S3 G4"), "rol 1 2 3");
+    assert!(
+        err.ends_with("'rol' is not a player (r, b, g, y); did you mean roll or r?"),
+        "{err}"
+    );
     // Two words that are one action said apart are that action.
     let p = start();
     // Without a name, a first word that begins an action is a mistyped
@@ -322,6 +334,22 @@ fn words_typed_apart_are_quoted_as_typed() {
     let named = notation(r#""h a"*,b,g 0:"h a" J2 S3 N4"#);
     let err = refusal(&named, "h a");
     assert!(err.contains("an action must follow h a"), "{err}");
+    // R7: a strong pirate's removal said apart.
+    let strong = notation(
+        "red,blue,green*,yellow 2:board J13:green.red.blue.green S9:yellow N8 H:blue \
+         X:yellow,red +strong",
+    );
+    for (typed, strict) in [
+        ("board j/remove 1", "board:jade/remove:1"),
+        ("yellow board j remove 1", "yellow board:jade/remove:1"),
+    ] {
+        let one = events::parse(&strong, typed).expect(typed);
+        assert_eq!(
+            one,
+            events::parse(&strong, strict).expect(strict),
+            "{typed}"
+        );
+    }
     for (typed, action) in [
         ("red harbour a", "red harbour:A"),
         ("ship j", "ship:jade"),
@@ -575,6 +603,24 @@ fn events_are_read_as_a_player_types_them() {
     assert!(
         applied.contains("silk     docked in the harbour"),
         "{applied}"
+    );
+    // R6: a die short is told how many; three are asked for only when a
+    // ship is docked (its die is then ignored).
+    let err = |pos: &str, roll: &str| {
+        let out = common::run_bin(&["apply", "--pos", pos, roll], None);
+        text(&out.stderr)
+    };
+    let all_at_sea = err("r*,b,g,y 1:roll J8:r.b S9:g N8", "roll 1 2");
+    assert!(
+        all_at_sea.ends_with("one die per ship at sea (jade, silk, nutmeg), found 2\n"),
+        "{all_at_sea}"
+    );
+    let docked = err("r*,b,g,y 2:roll JD:r.b S9:g N8", "roll 1");
+    assert!(
+        docked.ends_with(
+            "(silk, nutmeg: 2; or 3 in ship order, a docked ship's die ignored), found 1\n"
+        ),
+        "{docked}"
     );
     let out = common::run_bin(&["apply", START, "pirtae"], None);
     assert!(
@@ -1069,8 +1115,21 @@ fn r16_bid_and_layouts_wait_for_the_settlement_and_new_takes_one_bid() {
 }
 
 #[test]
+fn a_line_too_long_to_be_an_event_is_refused_cut_short() {
+    let line = "x".repeat(5000) + "\n";
+    let out = common::run_bin(&["session", "--future", "none", START], Some(&line));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("line 1: event 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...': an event is a few words; this is 5000 characters (at most 1000)"),
+        "{err}"
+    );
+    assert!(err.len() < 400 && text(&out.stdout).len() < 5000, "{err}");
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
 fn a_mistyped_word_is_offered_only_what_could_stand_there() {
-    let lines = "rol 4 5 6\nred s\n-1\nred 1\n";
+    let lines = "rol 4 5 6\nred s\n-1\nblue 1\nred 1\n";
     let out = common::run_bin(&["session", "--future", "none", START], Some(lines));
     let err = text(&out.stderr);
     // A word before others is a name or `roll`.
@@ -1089,10 +1148,12 @@ fn a_mistyped_word_is_offered_only_what_could_stand_there() {
         err.contains("'-1' is not an action (e.g. pass, ship:jade, ship:silk, ship:nutmeg, ...)"),
         "{err}"
     );
+    // A row is the decider's: after their name it is taken (line 5).
     assert!(
-        err.contains("'1' is a row of the advice: type the number alone, without a name"),
+        err.contains("line 4: it is red's decision (placement round 1), not blue's"),
         "{err}"
     );
+    assert!(!err.contains("line 5"), "{err}");
     // A name alone lacks its action; a short form one edit away is offered
     // by its full name; `board` is no word for the board in a session.
     let out = common::run_bin(

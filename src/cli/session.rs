@@ -323,8 +323,13 @@ impl Session {
                         continue;
                     }
                     if !interactive {
-                        // The transcript reads as a session typed at the prompt.
-                        writeln!(out, "> {}", terminal_safe(line))?;
+                        // The transcript reads as a session typed at the prompt
+                        // (a line too long to be read is cut short there too).
+                        let shown = match events::too_long(line) {
+                            Some(e) => e.event,
+                            None => line.to_string(),
+                        };
+                        writeln!(out, "> {}", terminal_safe(&shown))?;
                     }
                     self.line(line)
                 }
@@ -403,6 +408,10 @@ impl Session {
 
     /// The answer to one line of input (not blank, trimmed).
     fn line(&mut self, line: &str) -> Reply {
+        // No command or event is this long: refused before any is read.
+        if let Some(e) = events::too_long(line) {
+            return Reply::error(e.to_string());
+        }
         let (word, rest) = match line.split_once(char::is_whitespace) {
             Some((w, r)) => (w.to_lowercase(), r.trim()),
             None => (line.to_lowercase(), ""),
@@ -419,6 +428,13 @@ impl Session {
             return self.new_voyage(line).into();
         }
         if names_a_player {
+            // The decider with a row number ('bob 1') takes that row.
+            let row = rest.chars().all(|c| c.is_ascii_digit());
+            match self.decider_named(first) {
+                Some(true) if row => return self.take_row(rest).into(),
+                Some(false) if row => return Reply::error(self.not_deciding(first)),
+                _ => {}
+            }
             return self.event(line).into();
         }
         let bare = [
@@ -455,6 +471,27 @@ impl Session {
             }
             _ => self.event(line).into(),
         }
+    }
+
+    /// Whether `who` names the player who decides now; `None` when nobody
+    /// decides.
+    fn decider_named(&self, who: &str) -> Option<bool> {
+        let p = self.going().ok()?;
+        let decider = p.state().decider()?;
+        Some(said::player(p.names(), who) == Some(usize::from(decider)))
+    }
+
+    /// Why `who`, who does not decide now, takes no row.
+    fn not_deciding(&self, who: &str) -> String {
+        let Ok(p) = self.going() else {
+            return String::new();
+        };
+        let s = p.state();
+        let decider = s.decider().map_or("-", |d| p.name(d));
+        format!(
+            "it is {decider}'s decision ({}), not {who}'s",
+            s.phase_words()
+        )
     }
 
     /// The players of the voyage under way or just settled.
@@ -927,7 +964,11 @@ impl Session {
             format!("{said}. ")
         };
         if self.options.me.is_some() && !mine {
-            let line = format!("{happened}{}", board::status(&position));
+            let line = format!(
+                "{happened}{}{}",
+                board::status(&position),
+                typing_example(&position)
+            );
             return render::wrap::wrap(&line, self.options.fit.width) + "\n";
         }
         // Without --me the event is said only when the session played
@@ -1376,6 +1417,22 @@ fn describe(p: &Position, event: Event) -> String {
     }
 }
 
+/// How to type the decision due at `p` for the player who takes it, when
+/// the board is not shown: " E.g. 'Dan stay' or 'Dan board:jade'." (a
+/// placement and a roll are told well enough by the status line).
+fn typing_example(p: &Position) -> String {
+    let s = p.state();
+    let (Some(who), legal) = (s.decider(), p.legal_actions()) else {
+        return String::new();
+    };
+    let typed = |a: &Action| format!("'{} {a}'", notation::tag(p.name(who)));
+    match (s.phase, legal.as_slice()) {
+        (Phase::Placement { .. }, _) | (_, []) => String::new(),
+        (Phase::Plunder, [a, ..]) | (_, [a]) => format!(" E.g. {}.", typed(a)),
+        (_, [a, b, ..]) => format!(" E.g. {} or {}.", typed(a), typed(b)),
+    }
+}
+
 /// What is due at `p`, as the board says it, begun in lower case to follow
 /// a colon.
 fn status_words(p: &Position) -> String {
@@ -1403,6 +1460,18 @@ mod tests {
             ..Options::default()
         };
         Session::new(start.into(), &request, options).expect("a session")
+    }
+
+    #[test]
+    fn a_decision_typed_for_another_player_has_an_example() {
+        let example = |text: &str| typing_example(&notation::parse(text).expect("position"));
+        let small = "red*,blue,green 2:small J10:red.green S12:blue.blue G13:green.red H:red \
+                     X:blue s:red l:blue i:green p:green";
+        assert_eq!(example(small), " E.g. 'red none' or 'red jade+1'.");
+        let plunder = "r*,b,g,y 3:plunder J13:r.b S13:g N8 X:y";
+        assert_eq!(example(plunder), " E.g. 'y jade:harbour,silk:harbour'.");
+        // A placement says itself: "Now r to place".
+        assert_eq!(example("r*,b,g,y 0:r J2 S3 G4"), "");
     }
 
     #[test]

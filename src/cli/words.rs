@@ -34,7 +34,9 @@ pub fn start_error(e: StartError, command: &str) -> Error {
             "ships: {command} wants a voyage before its layout: leave ships out or empty"
         )),
         StartError::Shape(why) => Error::Usage(format!("{command}: {why}")),
-        StartError::NotAStart | StartError::GameOver(_) => Error::Usage(format!("{command}: {e}")),
+        StartError::NotAStart(_) | StartError::GameOver(_) => {
+            Error::Usage(format!("{command}: {e}"))
+        }
     }
 }
 

@@ -36,6 +36,23 @@ fn refuse(event: &str, reason: impl Into<String>) -> EventError {
     }
 }
 
+/// The most characters an event may have: a few words, or a plunder of three
+/// ships with names in quotes. Longer text is refused before it is read, and
+/// quoted cut short, so that no error repeats a whole file.
+pub const LONGEST: usize = 1000;
+
+/// The refusal of `text` when it is longer than [`LONGEST`].
+pub fn too_long(text: &str) -> Option<EventError> {
+    let n = text.chars().count();
+    (n > LONGEST).then(|| {
+        let head: String = text.chars().take(40).collect();
+        refuse(
+            &format!("{head}..."),
+            format!("an event is a few words; this is {n} characters (at most {LONGEST})"),
+        )
+    })
+}
+
 /// Parses an event in the words of `apply` and `session`, as a player types
 /// them: `[player] action` (any case, cargo initials, moves in any order, see
 /// [`said`]) or `roll` with one die per ship at sea (or three in ship order).
@@ -46,6 +63,9 @@ pub fn parse(position: &Position, text: &str) -> Result<Event, EventError> {
 /// [`parse`], with more words (a session's commands) to suggest for a word
 /// that is none.
 pub fn parse_with(position: &Position, text: &str, extra: &[&str]) -> Result<Event, EventError> {
+    if let Some(e) = too_long(text) {
+        return Err(e);
+    }
     // Moves and plunder choices may be typed with spaces after their commas.
     let joined = text.replace(", ", ",");
     // A name in the notation's quotes is one word, spaces and all.
@@ -168,8 +188,27 @@ fn read_action(s: &State, words: &[&str]) -> Option<Action> {
     said::action(s, &words.join(",")).or_else(|| match words {
         [place, what] => said::action(s, &format!("{place}:{what}")),
         _ if s.phase == Phase::Plunder => said::action(s, &plunder_pairs(words)?),
+        [board, rest @ ..] if board.eq_ignore_ascii_case("board") => {
+            said::action(s, &removal(rest)?)
+        }
         _ => None,
     })
+}
+
+/// A strong pirate's boarding said apart (`board j/remove 1`, `board j
+/// remove 1`): `board:j/remove:1`.
+fn removal(words: &[&str]) -> Option<String> {
+    let joined = words.join(" ");
+    let parts: Vec<&str> = joined
+        .split([' ', '/', ':'])
+        .filter(|w| !w.is_empty())
+        .collect();
+    match parts.as_slice() {
+        [cargo, remove, seat] if remove.eq_ignore_ascii_case("remove") => {
+            Some(format!("board:{cargo}/remove:{seat}"))
+        }
+        _ => None,
+    }
 }
 
 /// A plunder said with spaces for its colons (`j h s y`, `j h,s y`): the
@@ -245,7 +284,12 @@ fn parse_action(
             others.extend(position.names().iter().map(String::as_str));
             others.extend_from_slice(extra);
         }
-        let hint = match said::did_you_mean_action(word, &actions, &others) {
+        // Two words are one action said apart ('harbor d' for 'harbour:d').
+        let near = match words {
+            [place, what] => format!("{place}:{what}"),
+            _ => word.clone(),
+        };
+        let hint = match said::did_you_mean_action(&near, &actions, &others) {
             // Examples that can be played now.
             hint if hint.is_empty() && actions.is_empty() => {
                 format!(
@@ -291,12 +335,16 @@ fn parse_roll(s: &State, text: &str, words: &[&str]) -> Result<[u8; SHIPS], Even
         n if n == at_sea.len() => at_sea.clone(),
         n => {
             let names: Vec<&str> = at_sea.iter().map(|&i| s.ships[i].cargo.name()).collect();
+            // With a ship docked, its die may be given too (and is ignored).
+            let or_three = match names.len() {
+                SHIPS => String::new(),
+                k => format!(": {k}; or {SHIPS} in ship order, a docked ship's die ignored"),
+            };
             return Err(refuse(
                 text,
                 format!(
-                    "a roll names one die per ship at sea ({}: {}) or 3 in ship order, found {n}",
+                    "a roll names one die per ship at sea ({}{or_three}), found {n}",
                     names.join(", "),
-                    names.len()
                 ),
             ));
         }

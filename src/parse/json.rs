@@ -63,6 +63,11 @@ fn json_error(path: &str, e: serde_json::Error) -> JsonError {
 /// [`OUT_OF_RANGE`].
 fn json_error_in(text: &str, path: &str, e: serde_json::Error) -> JsonError {
     let mut error = json_error(path, e);
+    // serde_json's words for a null where a name belongs ("phase": null).
+    if error.message.ends_with(": expected value") && null_at(text, error.line, error.column) {
+        error.message = with_path(path, "invalid type: null, expected a name (POSITION.md)");
+        return error;
+    }
     let serde_words = ["invalid type: floating point `", "invalid value: integer `"];
     // serde_json's own "number out of range" is 1e400: JSON, and too large.
     let number = if error.message.ends_with(OUT_OF_RANGE)
@@ -112,6 +117,13 @@ fn number_ending_at(text: &str, line: usize, column: usize) -> Option<&str> {
     number.bytes().any(|b| b.is_ascii_digit()).then_some(number)
 }
 
+/// Whether `null` begins at `line` and `column` (1-based, in bytes) of `text`.
+fn null_at(text: &str, line: usize, column: usize) -> bool {
+    let row = line.checked_sub(1).and_then(|l| text.lines().nth(l));
+    let from = column.checked_sub(1).and_then(|c| row?.get(c..));
+    from.is_some_and(|rest| rest.starts_with("null"))
+}
+
 /// Digits, perhaps after a minus: no fraction, no exponent.
 fn is_whole(number: &str) -> bool {
     let digits = number.strip_prefix('-').unwrap_or(number);
@@ -121,6 +133,8 @@ fn is_whole(number: &str) -> bool {
 /// `ships[0].position: invalid type ...`; the document itself has the path `.`.
 fn with_path(path: &str, message: &str) -> String {
     // serde_path_to_error's `?`: the path is not known (the text ended).
+    // `ships[1].?`: the text ended inside ships[1], before a field's name.
+    let path = path.strip_suffix(".?").unwrap_or(path);
     if path.is_empty() || path == "." || path == "?" {
         message.to_string()
     } else {
@@ -167,11 +181,12 @@ pub enum StartError {
     /// The position breaks a rule of POSITION.md.
     #[error("{0}")]
     Invalid(SetupError),
-    /// A roll was made, a worker placed, or somebody passed.
+    /// A roll was made, a worker placed, somebody passed, or another
+    /// player is to move: which, naming the field.
     #[error(
-        "the position must be a voyage's start: no roll, no worker placed, no pass, the harbour master to move"
+        "the position must be a voyage's start (no roll, no worker placed, no pass, the harbour master to move): {0}"
     )]
-    NotAStart,
+    NotAStart(String),
     /// A cargo's price is at the top of the track: the game is over (R12).
     #[error("prices.{0}: 30, the top of the track: the game is over (R12) and no voyage starts")]
     GameOver(&'static str),
@@ -193,13 +208,19 @@ pub fn read_start(json: &str) -> Result<Position, StartError> {
     // A roll made or another phase is no start, whatever else the position
     // says: the layout standing in for the ships cannot be where dice left them.
     // (A field of the wrong type is left for its own error.)
-    let rolled = map
+    if let Some(r) = map
         .get("rolls_done")
         .and_then(|r| r.as_u64())
-        .is_some_and(|r| r != 0);
-    let phase = map.get("phase").and_then(|p| p.as_str());
-    if rolled || phase.is_some_and(|p| p != "placement") {
-        return Err(StartError::NotAStart);
+        .filter(|&r| r != 0)
+    {
+        return Err(StartError::NotAStart(format!("rolls_done is {r}")));
+    }
+    if let Some(p) = map
+        .get("phase")
+        .and_then(|p| p.as_str())
+        .filter(|&p| p != "placement")
+    {
+        return Err(StartError::NotAStart(format!("phase is {p}")));
     }
     let (cargos, starts) = rules::layouts()[0];
     let ships: Vec<serde_json::Value> = (0..SHIPS)
@@ -224,14 +245,10 @@ pub fn read_start(json: &str) -> Result<Position, StartError> {
 /// no roll, no pass, the harbour master to move, and no price at the top of
 /// the track (R12: the game is over then).
 pub fn check_start(position: Position) -> Result<Position, StartError> {
-    let s = position.state();
-    let placed = s.player_ids().any(|p| s.placed(p) > 0) || s.passed != 0;
-    let to_move = Phase::Placement {
-        to_move: s.harbour_master,
-    };
-    if s.rolls_done != 0 || s.round != 1 || placed || s.phase != to_move {
-        return Err(StartError::NotAStart);
+    if let Some(why) = not_a_start(&position) {
+        return Err(StartError::NotAStart(why));
     }
+    let s = position.state();
     if let Some(c) = rules::Cargo::ALL
         .into_iter()
         .find(|c| s.prices[c.index()] >= rules::TOP_PRICE)
@@ -239,6 +256,33 @@ pub fn check_start(position: Position) -> Result<Position, StartError> {
         return Err(StartError::GameOver(c.name()));
     }
     Ok(position)
+}
+
+/// Why `position` is no voyage's start, naming the field at fault.
+fn not_a_start(position: &Position) -> Option<String> {
+    let s = position.state();
+    let name = |p| position.name(p);
+    if s.rolls_done != 0 {
+        return Some(format!("rolls_done is {}", s.rolls_done));
+    }
+    if s.round != 1 {
+        return Some(format!("placement round {}, not 1", s.round));
+    }
+    if let Some(p) = s.player_ids().find(|&p| s.placed(p) > 0) {
+        return Some(format!("{} has a worker placed", name(p)));
+    }
+    if let Some(p) = s.player_ids().find(|&p| s.has_passed(p)) {
+        return Some(format!("passed names {}", name(p)));
+    }
+    match s.phase {
+        Phase::Placement { to_move } if to_move == s.harbour_master => None,
+        Phase::Placement { to_move } => Some(format!(
+            "to_move is {}, not the harbour master {}",
+            name(to_move),
+            name(s.harbour_master)
+        )),
+        phase => Some(format!("phase is {}", phase.name())),
+    }
 }
 
 /// A JSON document read as a `Value`, refused if any of its objects names a
@@ -347,6 +391,47 @@ impl<'de> serde::de::Visitor<'de> for UniqueVisitor {
 #[cfg(test)]
 mod tests {
     use super::{is_whole, number_ending_at, value};
+
+    #[test]
+    fn a_null_name_and_a_text_cut_off_are_said_plainly() {
+        let e = crate::Setup::from_json("{\"players\": [\"a\"],\n \"phase\": null}").err();
+        assert_eq!(
+            e.map(|e| e.to_string()).as_deref(),
+            Some("phase: invalid type: null, expected a name (POSITION.md) at line 2, column 11")
+        );
+        let e = crate::Setup::from_json("{\"ships\": [{\"cargo\": \"jade\", ").err();
+        let message = e.map(|e| e.message).unwrap_or_default();
+        assert!(
+            message.starts_with("ships[0]: EOF while parsing"),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn a_position_that_is_no_start_is_told_which_field_says_so() {
+        let why = |text: &str| {
+            let position = crate::parse::notation::parse(text).expect("a position");
+            super::check_start(position).err().map(|e| e.to_string())
+        };
+        let tail = |text: &str| why(text).map(|w| w.rsplit(": ").next().unwrap_or("").to_string());
+        assert_eq!(why("r*,b,g,y 0:r J2 S3 G4"), None);
+        assert_eq!(
+            tail("r*,b,g,y 1:g J7:r.b S9 G2").as_deref(),
+            Some("rolls_done is 1")
+        );
+        assert_eq!(
+            tail("r*,b,g,y 0:r J2 S3 G4 p:g").as_deref(),
+            Some("passed names g")
+        );
+        assert_eq!(
+            tail("r*,b,g,y 0:b J2 S3 G4").as_deref(),
+            Some("to_move is b, not the harbour master r")
+        );
+        assert_eq!(
+            tail("r*,b,g,y 0:b J2:r S3 G4").as_deref(),
+            Some("r has a worker placed")
+        );
+    }
 
     #[test]
     fn a_number_is_read_back_from_the_text_whole() {

@@ -256,7 +256,10 @@ pub fn did_you_mean_player(word: &str, names: &[&str], others: &[&str]) -> Strin
         })
         .collect();
     if !begun.is_empty() {
-        return mean(&begun);
+        // A command as near comes first: 'rol 1 2 3' is a roll mistyped
+        // before it is player r.
+        let commands = closest(word, others);
+        return mean(&unique(commands.into_iter().chain(begun)));
     }
     let known: Vec<&str> = names.iter().chain(others).copied().collect();
     did_you_mean(word, &known)

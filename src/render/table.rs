@@ -225,7 +225,7 @@ fn signed(x: f64) -> String {
     format!("{x:+.2}")
 }
 
-/// "placement, round 2 after roll 1": where the voyage stands.
+/// "placement round 2, after roll 1", "roll 2 due": where the voyage stands.
 pub fn situation(position: &Position) -> String {
     let s = position.state();
     let rolls = match s.rolls_done {
@@ -234,6 +234,7 @@ pub fn situation(position: &Position) -> String {
     };
     match s.phase {
         Phase::Placement { .. } => format!("placement round {}, {rolls}", s.round),
+        Phase::Roll => format!("roll {} due", s.rolls_done + 1),
         phase => format!("{}, {rolls}", phase.name().replace('_', " ")),
     }
 }

@@ -196,7 +196,10 @@ pub(super) fn quote(name: &str) -> String {
         match c {
             '"' => out += "\\\"",
             '\\' => out += "\\\\",
-            c if c.is_control() => out += &format!("\\u{{{:x}}}", c as u32),
+            // A line or paragraph separator breaks a line as a newline does.
+            c if c.is_control() || matches!(c, '\u{2028}' | '\u{2029}') => {
+                out += &format!("\\u{{{:x}}}", c as u32)
+            }
             c => out.push(c),
         }
     }
