@@ -376,8 +376,9 @@ pub struct SolveArgs {
     #[arg(long, value_enum, default_value_t = MethodArg::Auto)]
     pub method: MethodArg,
     /// Seed of the Monte Carlo streams; the same seed gives the same output
-    /// whatever the thread count. Drawn when not given (the method lines of
-    /// advice, odds and layouts print it; a bot's replies do not).
+    /// whatever the thread count. Drawn once a run when not given, and kept
+    /// by every computation of the run (all of a session's): the method
+    /// lines of advice, odds and layouts print it; a bot's replies do not.
     #[arg(long)]
     pub seed: Option<u64>,
     /// Worker threads for Monte Carlo (default: every core).

@@ -243,15 +243,10 @@ fn option_flags(
         Value::Bool(true) => out.push(flag),
         Value::Bool(false) => {}
         // `--seed=-3`: joined, a value that starts with '-' is still a value.
-        // As typed: serde_json writes `1e3` back as `1000.0`, and reads `-0`,
-        // which is 0, as a float.
+        // As typed: serde_json writes `1e3` back as `1000.0` (and `-0` as
+        // `-0.0`); the flag then says what it says on the command line.
         Value::Number(n) => {
             let typed = typed.map_or_else(|| n.to_string(), str::to_string);
-            let typed = if typed == "-0" {
-                "0".to_string()
-            } else {
-                typed
-            };
             out.push(format!("{flag}={typed}"));
         }
         Value::String(s) => out.push(format!("{flag}={s}")),
@@ -329,16 +324,16 @@ fn clap_message(e: &clap::Error) -> String {
                 .unwrap_or_default();
             format!("options.{}: not an option of this command{hint}", key(&arg))
         }
-        // A number below 0 for a flag that takes a number (one that takes
-        // names lists them below).
+        // A number with a minus for a flag that takes a number (one that
+        // takes names lists them below): below 0, or -0, as the command
+        // line says it.
         (ErrorKind::InvalidValue | ErrorKind::ValueValidation, Some(arg))
             if context(ContextKind::ValidValue).is_none()
                 && context(ContextKind::InvalidValue)
-                    .and_then(|v| v.parse::<f64>().ok())
-                    .is_some_and(|x| x < 0.0) =>
+                    .is_some_and(|v| v.starts_with('-') && v.parse::<f64>().is_ok()) =>
         {
             let value = context(ContextKind::InvalidValue).unwrap_or_default();
-            format!("options.{}: must not be negative, found {value}", key(&arg))
+            super::negative_words(&format!("options.{}", key(&arg)), &value)
         }
         (ErrorKind::InvalidValue | ErrorKind::ValueValidation, Some(arg)) => {
             let value = context(ContextKind::InvalidValue).unwrap_or_default();
