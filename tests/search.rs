@@ -100,7 +100,11 @@ fn paranoid_options(s: &State, left: u16) -> Vec<(Action, f64)> {
     let mut done: Vec<u64> = ticks
         .iter()
         .map(|&t| match t {
-            Tick::Options { done, of: all } if all == of => done,
+            Tick::Options {
+                done,
+                running,
+                of: all,
+            } if all == of && done + running <= of => done,
             other => panic!("{other:?} while valuing {of} options"),
         })
         .collect();

@@ -310,6 +310,11 @@ fn words_typed_apart_are_quoted_as_typed() {
         "{err}"
     );
     // 'harbor' is read as 'harbour', in suggestions too.
+    let err = refused("harbor");
+    assert!(
+        err.contains("'harbor' is not an action; did you mean harbour:A"),
+        "{err}"
+    );
     let err = refused("red harbor d");
     assert!(
         err.contains("'harbor d' is not an action; did you mean harbour:A"),
@@ -341,6 +346,7 @@ fn words_typed_apart_are_quoted_as_typed() {
     );
     for (typed, strict) in [
         ("board j/remove 1", "board:jade/remove:1"),
+        ("board:j remove:1", "board:jade/remove:1"),
         ("yellow board j remove 1", "yellow board:jade/remove:1"),
     ] {
         let one = events::parse(&strong, typed).expect(typed);
@@ -614,6 +620,12 @@ fn events_are_read_as_a_player_types_them() {
     assert!(
         all_at_sea.ends_with("one die per ship at sea (jade, silk, nutmeg), found 2\n"),
         "{all_at_sea}"
+    );
+    // Dice while a player decides are refused as such, however many.
+    let early = err("r*,b,g,y 1:g J7:r.b S9 G2", "roll 1 2");
+    assert!(
+        early.ends_with("no roll is due: g decides (placement round 2)\n"),
+        "{early}"
     );
     let docked = err("r*,b,g,y 2:roll JD:r.b S9:g N8", "roll 1");
     assert!(
@@ -935,6 +947,15 @@ fn undo_after_new_goes_back_to_the_settlement_so_a_mistyped_layout_can_be_retype
 #[test]
 fn a_bare_new_asks_for_the_layout_and_the_commands_keep_their_meaning_meanwhile() {
     let lines = "roll 6 6 6\nnew\nshow\nnew J2 S3 G4\npos\n";
+    let waiting = common::run_bin(
+        &["session", "--pos", "r*,b,g,y 2:roll J13:r S12:b G11:g"],
+        Some("roll 6 6 6\nnew\nadvise\n"),
+    );
+    let err = text(&waiting.stderr);
+    assert!(
+        err.contains("line 3: the voyage is over and 'new' awaits the next one's layout"),
+        "{err}"
+    );
     let args = [
         "session",
         "--pos",

@@ -178,18 +178,21 @@ impl Bar {
     pub fn update(&mut self, tick: Tick) {
         match tick {
             Tick::PlayOuts { samples, stderr } => self.play_outs(samples, stderr),
-            Tick::Options { done, of } => self.options(done, of),
+            Tick::Options { done, running, of } => self.options(done, running, of),
         }
     }
 
-    /// `done` of the decider's `of` options valued: the share done, and
-    /// the time left as the options so far took.
-    fn options(&mut self, done: u64, of: u64) {
+    /// `done` of the decider's `of` options valued and `running` under
+    /// way: the share done, counting those under way as half done (they
+    /// run side by side, so the options done alone would make the time
+    /// left look a thread count too long), and the time left at that pace.
+    fn options(&mut self, done: u64, running: u64, of: u64) {
         let Some(shown) = &self.shown else {
             return;
         };
         show_share(&mut self.counted, &shown.bar);
-        shown.bar.set_position(done * STEPS / of.max(1));
+        let share = (2 * done + running).min(2 * of) * STEPS / (2 * of).max(1);
+        shown.bar.set_position(share);
         shown
             .bar
             .set_message(format!("{}: {done} of {of} options valued", self.what));

@@ -507,6 +507,10 @@ impl Session {
             Outcome::Going(p) => Ok(p),
             Outcome::Settled(v) => Err(match v.game_over {
                 Some(cargo) => game_over_words(cargo),
+                None if self.awaiting_layout => "the voyage is over and 'new' awaits the next \
+                                                 one's layout, e.g. 'J2 S3 G4'; 'undo' takes \
+                                                 'new' back"
+                    .into(),
                 None => "the voyage is over: 'bid' and 'layouts' weigh the next one, 'new' \
                          starts it, 'undo' takes the last event back"
                     .into(),

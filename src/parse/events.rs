@@ -43,6 +43,7 @@ pub const LONGEST: usize = 1000;
 
 /// The refusal of `text` when it is longer than [`LONGEST`].
 pub fn too_long(text: &str) -> Option<EventError> {
+    let text = text.trim();
     let n = text.chars().count();
     (n > LONGEST).then(|| {
         let head: String = text.chars().take(40).collect();
@@ -97,6 +98,10 @@ pub fn parse_with(position: &Position, text: &str, extra: &[&str]) -> Result<Eve
             if roll.eq_ignore_ascii_case("roll")
                 && (find_player(position, roll).is_none() || dice_follow(dice)) =>
         {
+            // Dice when none are due are refused as such, however many.
+            if s.decider().is_some() {
+                return Err(no_roll_due(position, text));
+            }
             parse_roll(s, text, dice).map(Event::Roll)
         }
         // A name alone, even one such as `ins`: the action is missing.
@@ -110,7 +115,7 @@ pub fn parse_with(position: &Position, text: &str, extra: &[&str]) -> Result<Eve
             if !rest.is_empty()
                 && find_player(position, first).is_none()
                 && (read_action(s, &words).is_some()
-                    || ((rest.len() == 1 || s.phase == Phase::Plunder)
+                    || ((rest.len() == 1 || !matches!(s.phase, Phase::Placement { .. }))
                         && begins_action(s, first))) =>
         {
             Ok(Event::Decide {
@@ -185,18 +190,17 @@ pub fn find_player(position: &Position, who: &str) -> Option<rules::PlayerId> {
 /// The action that `words` name: joined by commas (`j+1 s+1`), or words
 /// that are one action said apart (`harbour a`, `ship j`, `j h s y`).
 fn read_action(s: &State, words: &[&str]) -> Option<Action> {
-    said::action(s, &words.join(",")).or_else(|| match words {
-        [place, what] => said::action(s, &format!("{place}:{what}")),
-        _ if s.phase == Phase::Plunder => said::action(s, &plunder_pairs(words)?),
-        [board, rest @ ..] if board.eq_ignore_ascii_case("board") => {
-            said::action(s, &removal(rest)?)
-        }
-        _ => None,
-    })
+    said::action(s, &words.join(","))
+        .or_else(|| said::action(s, &removal(words)?))
+        .or_else(|| match words {
+            [place, what] => said::action(s, &format!("{place}:{what}")),
+            _ if s.phase == Phase::Plunder => said::action(s, &plunder_pairs(words)?),
+            _ => None,
+        })
 }
 
 /// A strong pirate's boarding said apart (`board j/remove 1`, `board j
-/// remove 1`): `board:j/remove:1`.
+/// remove 1`, `board:j remove:1`): `board:j/remove:1`.
 fn removal(words: &[&str]) -> Option<String> {
     let joined = words.join(" ");
     let parts: Vec<&str> = joined
@@ -204,7 +208,9 @@ fn removal(words: &[&str]) -> Option<String> {
         .filter(|w| !w.is_empty())
         .collect();
     match parts.as_slice() {
-        [cargo, remove, seat] if remove.eq_ignore_ascii_case("remove") => {
+        [board, cargo, remove, seat]
+            if board.eq_ignore_ascii_case("board") && remove.eq_ignore_ascii_case("remove") =>
+        {
             Some(format!("board:{cargo}/remove:{seat}"))
         }
         _ => None,
@@ -226,6 +232,7 @@ fn plunder_pairs(words: &[&str]) -> Option<String> {
 fn begins_action(s: &State, word: &str) -> bool {
     let places = ["harbour", "harbor", "shipyard", "ship", "board", "pilot"];
     places.iter().any(|p| p.eq_ignore_ascii_case(word))
+        || word.to_lowercase().starts_with("board:")
         || (s.phase == Phase::Plunder && said::cargo(word).is_some())
 }
 
@@ -311,6 +318,16 @@ fn parse_action(
     })
 }
 
+/// Why dice are refused while a player decides.
+fn no_roll_due(position: &Position, text: &str) -> EventError {
+    let s = position.state();
+    let who = s.decider().map_or("-", |p| position.name(p));
+    refuse(
+        text,
+        format!("no roll is due: {who} decides ({})", s.phase_words()),
+    )
+}
+
 /// The dice of a roll: one per ship at sea in ship order (docked ships do not
 /// roll, R6), or three in ship order with the docked ships' ignored. Dice may
 /// be written together, `roll 542`, or with commas, `roll 5,4,2`.
@@ -367,13 +384,7 @@ pub fn apply(position: &Position, event: Event, text: &str) -> Result<Outcome, E
     let s = position.state();
     let next = match (event, s.phase) {
         (Event::Roll(dice), Phase::Roll) => rules::roll(s, dice),
-        (Event::Roll(_), _) => {
-            let who = s.decider().map_or("-", |p| position.name(p));
-            return Err(refuse(
-                text,
-                format!("no roll is due: {who} decides ({})", s.phase_words()),
-            ));
-        }
+        (Event::Roll(_), _) => return Err(no_roll_due(position, text)),
         (Event::Decide { .. }, Phase::Roll) => {
             return Err(refuse(
                 text,

@@ -4,7 +4,7 @@
 
 use crate::position::setup::Object;
 use crate::position::{Position, Setup, SetupError};
-use crate::rules::{self, Phase, SHIPS};
+use crate::rules::{self, Phase, PhaseName, SHIPS};
 
 /// Why a JSON document is not a `Setup`.
 #[derive(Debug, thiserror::Error)]
@@ -63,9 +63,14 @@ fn json_error(path: &str, e: serde_json::Error) -> JsonError {
 /// [`OUT_OF_RANGE`].
 fn json_error_in(text: &str, path: &str, e: serde_json::Error) -> JsonError {
     let mut error = json_error(path, e);
-    // serde_json's words for a null where a name belongs ("phase": null).
-    if error.message.ends_with(": expected value") && null_at(text, error.line, error.column) {
-        error.message = with_path(path, "invalid type: null, expected a name (POSITION.md)");
+    // serde_json's words for a null, a boolean, a number or a list where a
+    // name belongs ("phase": null).
+    if error.message.ends_with(": expected value") {
+        let found = token_at(text, error.line, error.column);
+        error.message = with_path(
+            path,
+            &format!("expected a name (POSITION.md), found {found}"),
+        );
         return error;
     }
     let serde_words = ["invalid type: floating point `", "invalid value: integer `"];
@@ -117,11 +122,17 @@ fn number_ending_at(text: &str, line: usize, column: usize) -> Option<&str> {
     number.bytes().any(|b| b.is_ascii_digit()).then_some(number)
 }
 
-/// Whether `null` begins at `line` and `column` (1-based, in bytes) of `text`.
-fn null_at(text: &str, line: usize, column: usize) -> bool {
+/// The JSON token that begins at `line` and `column` (1-based, in bytes)
+/// of `text`, cut short: `null`, `true`, `5`, `[`.
+fn token_at(text: &str, line: usize, column: usize) -> String {
     let row = line.checked_sub(1).and_then(|l| text.lines().nth(l));
     let from = column.checked_sub(1).and_then(|c| row?.get(c..));
-    from.is_some_and(|rest| rest.starts_with("null"))
+    let from = from.unwrap_or_default();
+    let end = match from.starts_with(['[', '{']) {
+        true => 1,
+        false => from.find([',', '}', ']', ' ', '\t']).unwrap_or(from.len()),
+    };
+    from.chars().take(end.min(20)).collect()
 }
 
 /// Digits, perhaps after a minus: no fraction, no exponent.
@@ -215,11 +226,11 @@ pub fn read_start(json: &str) -> Result<Position, StartError> {
     {
         return Err(StartError::NotAStart(format!("rolls_done is {r}")));
     }
-    if let Some(p) = map
-        .get("phase")
-        .and_then(|p| p.as_str())
-        .filter(|&p| p != "placement")
-    {
+    // A phase of POSITION.md other than placement; a word that names none
+    // is the position's own error.
+    let phase = map.get("phase").and_then(|p| p.as_str());
+    let known = |p: &&str| serde_json::from_value::<PhaseName>(serde_json::json!(p)).is_ok();
+    if let Some(p) = phase.filter(known).filter(|&p| p != "placement") {
         return Err(StartError::NotAStart(format!("phase is {p}")));
     }
     let (cargos, starts) = rules::layouts()[0];
@@ -235,7 +246,13 @@ pub fn read_start(json: &str) -> Result<Position, StartError> {
     }
     let setup: Setup = serde_path_to_error::deserialize(value).map_err(|e| {
         let path = e.path().to_string();
-        StartError::Shape(with_path(&path, &plain(&e.into_inner().to_string())))
+        let message = plain(&e.into_inner().to_string());
+        // A `Value` holds the text's `-0` as the float -0.0.
+        let message = match message.starts_with("invalid type: floating point `-0.0`") {
+            true => "write 0, not -0".to_string(),
+            false => message,
+        };
+        StartError::Shape(with_path(&path, &message))
     })?;
     let position = Position::try_from(setup).map_err(StartError::Invalid)?;
     check_start(position)
@@ -265,11 +282,12 @@ fn not_a_start(position: &Position) -> Option<String> {
     if s.rolls_done != 0 {
         return Some(format!("rolls_done is {}", s.rolls_done));
     }
-    if s.round != 1 {
-        return Some(format!("placement round {}, not 1", s.round));
-    }
+    // A worker placed first: it is why a round is read as past the first.
     if let Some(p) = s.player_ids().find(|&p| s.placed(p) > 0) {
         return Some(format!("{} has a worker placed", name(p)));
+    }
+    if s.round != 1 {
+        return Some(format!("placement round {}, not 1", s.round));
     }
     if let Some(p) = s.player_ids().find(|&p| s.has_passed(p)) {
         return Some(format!("passed names {}", name(p)));
@@ -397,7 +415,14 @@ mod tests {
         let e = crate::Setup::from_json("{\"players\": [\"a\"],\n \"phase\": null}").err();
         assert_eq!(
             e.map(|e| e.to_string()).as_deref(),
-            Some("phase: invalid type: null, expected a name (POSITION.md) at line 2, column 11")
+            Some("phase: expected a name (POSITION.md), found null at line 2, column 11")
+        );
+        let e = crate::Setup::from_json("{\"phase\": [1]}")
+            .err()
+            .map(|e| e.message);
+        assert_eq!(
+            e.as_deref(),
+            Some("phase: expected a name (POSITION.md), found [")
         );
         let e = crate::Setup::from_json("{\"ships\": [{\"cargo\": \"jade\", ").err();
         let message = e.map(|e| e.message).unwrap_or_default();
@@ -430,6 +455,28 @@ mod tests {
         assert_eq!(
             tail("r*,b,g,y 0:b J2:r S3 G4").as_deref(),
             Some("r has a worker placed")
+        );
+        // The round is read from the worker, which is named.
+        assert_eq!(
+            tail("r*,b,g 0:r J3 S3 G3 X:g").as_deref(),
+            Some("g has a worker placed")
+        );
+        // A voyage start from JSON: -0 as elsewhere; a word that is no
+        // phase is the position's own error.
+        let start = |extra: &str| {
+            let players = "\"players\": [\"r\", \"b\", \"g\"], \"harbour_master\": \"r\"";
+            super::read_start(&format!("{{{players}, {extra}}}"))
+                .err()
+                .map(|e| e.to_string())
+        };
+        assert_eq!(
+            start("\"cash\": {\"r\": -0}").as_deref(),
+            Some("cash.r: write 0, not -0")
+        );
+        let bogus = start("\"phase\": \"bogus\"").unwrap_or_default();
+        assert!(
+            bogus.starts_with("phase: unknown variant `bogus`"),
+            "{bogus}"
         );
     }
 

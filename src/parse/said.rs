@@ -269,6 +269,8 @@ pub fn did_you_mean_player(word: &str, names: &[&str], others: &[&str]) -> Strin
 /// cargo initials (`shp:j` is one edit from `ship:j`, so `ship:jade` is
 /// offered), offered by its full name.
 pub fn did_you_mean_action(word: &str, actions: &[&str], others: &[&str]) -> String {
+    // Read as `action` reads it: `harbor` is `harbour`.
+    let word = &word.to_lowercase().replace("harbor", "harbour");
     let shorts: Vec<(String, &str)> = actions.iter().map(|a| (initials(a), *a)).collect();
     let mut known: Vec<&str> = actions.to_vec();
     known.extend(shorts.iter().map(|(short, _)| short.as_str()));

@@ -170,7 +170,7 @@ pub fn options(
     };
     let actions = rules::legal_actions(s);
     let of = actions.len() as u64;
-    let done = AtomicU64::new(0);
+    let (started, done) = (AtomicU64::new(0), AtomicU64::new(0));
     let progress = Mutex::new(progress);
     // Solvers go from one option to the next: their tables, per crew
     // configuration, serve every option that leaves the crews alike (a
@@ -179,6 +179,7 @@ pub fn options(
     actions
         .par_iter()
         .map(|&a| {
+            started.fetch_add(1, Ordering::Relaxed);
             let lent = solvers.lock().ok().and_then(|mut kept| kept.pop());
             let solver = lent.unwrap_or_else(|| Solver::with(request.valuation));
             let mut planner = Planner::on_solver(Future::Paranoid, solver).against(decider);
@@ -187,8 +188,9 @@ pub fn options(
                 kept.push(planner.into_solver());
             }
             let done = done.fetch_add(1, Ordering::Relaxed) + 1;
+            let running = started.load(Ordering::Relaxed).saturating_sub(done);
             if let Ok(mut progress) = progress.lock() {
-                (*progress)(Tick::Options { done, of });
+                (*progress)(Tick::Options { done, running, of });
             }
             valued
         })

@@ -56,8 +56,9 @@ pub enum Tick {
     /// a round the play-outs count what every arm has played, and the
     /// standard error is the last round's (NaN before the first round ends).
     PlayOuts { samples: u64, stderr: f64 },
-    /// A search that values the options one by one: `done` of `of`.
-    Options { done: u64, of: u64 },
+    /// A search that values the options one by one: `done` of `of`, and
+    /// `running` being valued now (one a thread).
+    Options { done: u64, running: u64, of: u64 },
 }
 
 /// How long to sample and how.
