@@ -137,7 +137,7 @@ fn negative_value(e: &clap::Error, argv: &[OsString]) -> Option<String> {
 /// whose sign the flag's number does not read.
 fn negative_words(flag: &str, value: &str) -> String {
     if value.parse::<f64>().is_ok_and(|x| x == 0.0) {
-        format!("{flag}: write 0, not {value}")
+        format!("{flag}: {}", crate::parse::json::write_zero(value))
     } else {
         format!("{flag}: must not be negative, found {value}")
     }

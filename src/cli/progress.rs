@@ -132,6 +132,12 @@ impl Plan {
     }
 }
 
+/// The share done, in [`STEPS`], of a search with `done` of `of` options
+/// valued and `running` under way, each of those counted as half done.
+fn options_share(done: u64, running: u64, of: u64) -> u64 {
+    (2 * done + running).min(2 * of) * STEPS / (2 * of).max(1)
+}
+
 /// From now on `bar` shows the share done, not a spinner.
 fn show_share(counted: &mut bool, bar: &ProgressBar) {
     if !*counted {
@@ -191,8 +197,7 @@ impl Bar {
             return;
         };
         show_share(&mut self.counted, &shown.bar);
-        let share = (2 * done + running).min(2 * of) * STEPS / (2 * of).max(1);
-        shown.bar.set_position(share);
+        shown.bar.set_position(options_share(done, running, of));
         shown
             .bar
             .set_message(format!("{}: {done} of {of} options valued", self.what));
@@ -270,6 +275,14 @@ impl Counter {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn options_under_way_count_half() {
+        // 1 of 14 done and 2 under way: 2 of 14 options' worth.
+        assert_eq!(options_share(1, 2, 14), 2 * STEPS / 14);
+        assert_eq!(options_share(14, 0, 14), STEPS);
+        assert_eq!(options_share(0, 0, 0), 0);
+    }
 
     #[test]
     fn the_share_done_follows_the_rule_that_stops_first() {

@@ -428,12 +428,10 @@ impl Session {
             return self.new_voyage(line).into();
         }
         if names_a_player {
-            // The decider with a row number ('bob 1') takes that row.
-            let row = rest.chars().all(|c| c.is_ascii_digit());
-            match self.decider_named(first) {
-                Some(true) if row => return self.take_row(rest).into(),
-                Some(false) if row => return Reply::error(self.not_deciding(first)),
-                _ => {}
+            if rest.chars().all(|c| c.is_ascii_digit())
+                && let Some(reply) = self.named_row(first, rest)
+            {
+                return reply;
             }
             return self.event(line).into();
         }
@@ -473,25 +471,17 @@ impl Session {
         }
     }
 
-    /// Whether `who` names the player who decides now; `None` when nobody
-    /// decides.
-    fn decider_named(&self, who: &str) -> Option<bool> {
+    /// A row number after a player's name ('bob 1'): the decider takes the
+    /// row, another player is told whose decision it is; `None` when nobody
+    /// decides (the event's own refusal says why).
+    fn named_row(&mut self, who: &str, row: &str) -> Option<Reply> {
         let p = self.going().ok()?;
         let decider = p.state().decider()?;
-        Some(said::player(p.names(), who) == Some(usize::from(decider)))
-    }
-
-    /// Why `who`, who does not decide now, takes no row.
-    fn not_deciding(&self, who: &str) -> String {
-        let Ok(p) = self.going() else {
-            return String::new();
-        };
-        let s = p.state();
-        let decider = s.decider().map_or("-", |d| p.name(d));
-        format!(
-            "it is {decider}'s decision ({}), not {who}'s",
-            s.phase_words()
-        )
+        let named = said::player(p.names(), who)? as PlayerId;
+        Some(match named == decider {
+            true => self.take_row(row).into(),
+            false => Reply::error(events::not_deciding(p, named)),
+        })
     }
 
     /// The players of the voyage under way or just settled.

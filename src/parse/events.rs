@@ -193,10 +193,19 @@ fn read_action(s: &State, words: &[&str]) -> Option<Action> {
     said::action(s, &words.join(","))
         .or_else(|| said::action(s, &removal(words)?))
         .or_else(|| match words {
-            [place, what] => said::action(s, &format!("{place}:{what}")),
+            [_, _] => said::action(s, &as_one(words)),
             _ if s.phase == Phase::Plunder => said::action(s, &plunder_pairs(words)?),
             _ => None,
         })
+}
+
+/// Words as one action word: two are a place and what is there, said
+/// apart (`harbour a`: `harbour:a`); more are moves, joined by commas.
+fn as_one(words: &[&str]) -> String {
+    match words {
+        [place, what] => format!("{place}:{what}"),
+        _ => words.join(","),
+    }
 }
 
 /// A strong pirate's boarding said apart (`board j/remove 1`, `board j
@@ -292,11 +301,7 @@ fn parse_action(
             others.extend_from_slice(extra);
         }
         // Two words are one action said apart ('harbor d' for 'harbour:d').
-        let near = match words {
-            [place, what] => format!("{place}:{what}"),
-            _ => word.clone(),
-        };
-        let hint = match said::did_you_mean_action(&near, &actions, &others) {
+        let hint = match said::did_you_mean_action(&as_one(words), &actions, &others) {
             // Examples that can be played now.
             hint if hint.is_empty() && actions.is_empty() => {
                 format!(
@@ -316,6 +321,22 @@ fn parse_action(
         };
         refuse(text, format!("'{typed}' is not an action{hint}"))
     })
+}
+
+/// Why player `p`, who does not decide now, takes no decision.
+pub fn not_deciding(position: &Position, p: rules::PlayerId) -> String {
+    let s = position.state();
+    let passed = matches!(s.phase, Phase::Placement { .. }) && s.has_passed(p);
+    let (p, d) = (
+        position.name(p),
+        s.decider().map_or("-", |d| position.name(d)),
+    );
+    if passed {
+        // A player who passed places nothing more this voyage (R5).
+        format!("{p} has passed and places no more workers this voyage (R5); it is {d}'s turn")
+    } else {
+        format!("it is {d}'s decision ({}), not {p}'s", s.phase_words())
+    }
 }
 
 /// Why dice are refused while a player decides.
@@ -400,17 +421,7 @@ pub fn apply(position: &Position, event: Event, text: &str) -> Result<Outcome, E
             if let (Some(p), Some(d)) = (player, decider)
                 && p != d
             {
-                let passed = matches!(s.phase, Phase::Placement { .. }) && s.has_passed(p);
-                let (p, d) = (position.name(p), position.name(d));
-                let reason = if passed {
-                    // A player who passed places nothing more this voyage (R5).
-                    format!(
-                        "{p} has passed and places no more workers this voyage (R5); it is {d}'s turn"
-                    )
-                } else {
-                    format!("it is {d}'s decision ({}), not {p}'s", s.phase_words())
-                };
-                return Err(refuse(text, reason));
+                return Err(refuse(text, not_deciding(position, p)));
             }
             rules::apply(s, action).map_err(|e| refuse(text, e.0))?
         }

@@ -88,7 +88,7 @@ fn json_error_in(text: &str, path: &str, e: serde_json::Error) -> JsonError {
         // serde_json reads `-0` as a float; it is a whole number, only
         // written oddly, and said so as `--seed -0` is.
         let reason = if number.trim_start_matches('-').bytes().all(|b| b == b'0') {
-            format!("write 0, not {number}")
+            write_zero(number)
         } else {
             format!("the number {number} is out of range")
         };
@@ -133,6 +133,11 @@ fn token_at(text: &str, line: usize, column: usize) -> String {
         false => from.find([',', '}', ']', ' ', '\t']).unwrap_or(from.len()),
     };
     from.chars().take(end.min(20)).collect()
+}
+
+/// What is said of a zero written with a minus (`-0`), in JSON or a flag.
+pub fn write_zero(typed: &str) -> String {
+    format!("write 0, not {typed}")
 }
 
 /// Digits, perhaps after a minus: no fraction, no exponent.
@@ -228,10 +233,10 @@ pub fn read_start(json: &str) -> Result<Position, StartError> {
     }
     // A phase of POSITION.md other than placement; a word that names none
     // is the position's own error.
-    let phase = map.get("phase").and_then(|p| p.as_str());
-    let known = |p: &&str| serde_json::from_value::<PhaseName>(serde_json::json!(p)).is_ok();
-    if let Some(p) = phase.filter(known).filter(|&p| p != "placement") {
-        return Err(StartError::NotAStart(format!("phase is {p}")));
+    let phase = map.get("phase").cloned();
+    let phase = phase.and_then(|p| serde_json::from_value::<PhaseName>(p).ok());
+    if let Some(p) = phase.filter(|&p| p != PhaseName::Placement) {
+        return Err(StartError::NotAStart(format!("phase is {}", p.name())));
     }
     let (cargos, starts) = rules::layouts()[0];
     let ships: Vec<serde_json::Value> = (0..SHIPS)
@@ -249,7 +254,7 @@ pub fn read_start(json: &str) -> Result<Position, StartError> {
         let message = plain(&e.into_inner().to_string());
         // A `Value` holds the text's `-0` as the float -0.0.
         let message = match message.starts_with("invalid type: floating point `-0.0`") {
-            true => "write 0, not -0".to_string(),
+            true => write_zero("-0"),
             false => message,
         };
         StartError::Shape(with_path(&path, &message))
@@ -440,27 +445,19 @@ mod tests {
         };
         let tail = |text: &str| why(text).map(|w| w.rsplit(": ").next().unwrap_or("").to_string());
         assert_eq!(why("r*,b,g,y 0:r J2 S3 G4"), None);
-        assert_eq!(
-            tail("r*,b,g,y 1:g J7:r.b S9 G2").as_deref(),
-            Some("rolls_done is 1")
-        );
-        assert_eq!(
-            tail("r*,b,g,y 0:r J2 S3 G4 p:g").as_deref(),
-            Some("passed names g")
-        );
-        assert_eq!(
-            tail("r*,b,g,y 0:b J2 S3 G4").as_deref(),
-            Some("to_move is b, not the harbour master r")
-        );
-        assert_eq!(
-            tail("r*,b,g,y 0:b J2:r S3 G4").as_deref(),
-            Some("r has a worker placed")
-        );
-        // The round is read from the worker, which is named.
-        assert_eq!(
-            tail("r*,b,g 0:r J3 S3 G3 X:g").as_deref(),
-            Some("g has a worker placed")
-        );
+        for (text, field) in [
+            ("r*,b,g,y 1:g J7:r.b S9 G2", "rolls_done is 1"),
+            ("r*,b,g,y 0:r J2 S3 G4 p:g", "passed names g"),
+            (
+                "r*,b,g,y 0:b J2 S3 G4",
+                "to_move is b, not the harbour master r",
+            ),
+            ("r*,b,g,y 0:b J2:r S3 G4", "r has a worker placed"),
+            // The round is read from the worker, which is named.
+            ("r*,b,g 0:r J3 S3 G3 X:g", "g has a worker placed"),
+        ] {
+            assert_eq!(tail(text).as_deref(), Some(field), "{text}");
+        }
         // A voyage start from JSON: -0 as elsewhere; a word that is no
         // phase is the position's own error.
         let start = |extra: &str| {

@@ -785,8 +785,7 @@ fn behind(s: &State, round: u8, to_move: Option<PlayerId>) -> Option<(PlayerId, 
 /// has placed since.
 fn boardable(s: &State, i: usize, seat: i64) -> bool {
     let last = seat + 1 == s.ships[i].crew.len() as i64;
-    let on_13 = |ship: &&Ship| ship.at == At::Sea(TRACK_END);
-    last || s.ships.iter().filter(on_13).all(Ship::is_full)
+    last || s.ships_on_13().all(|j| s.ships[j].is_full())
 }
 
 /// Why [`boardable`] refused a seat.
