@@ -718,6 +718,18 @@ fn the_bot_command_refuses_requests_that_break_the_protocol() {
             serde_json::json!({"type": "decide", "id": "abc", "seat": "green", "position": position, "options": ["pass"]}),
             "a decide request's id must be a whole number 0 or more, found \"abc\"",
         ),
+        (
+            serde_json::json!({"type": "result", "deal": -1, "profits": {"a": 1}}),
+            "a result's deal must be a whole number 0 or more, found -1",
+        ),
+        (
+            serde_json::json!({"type": "result", "deal": 3}),
+            "a result needs its profits",
+        ),
+        (
+            serde_json::json!({"type": "result", "deal": 3, "profits": {"a": 12, "b": "x"}}),
+            "profits.b: a number of coins, found \"x\"",
+        ),
     ];
     for (request, words) in cases {
         let out = common::run_bin(&["bot", "--future", "none"], Some(&format!("{request}\n")));

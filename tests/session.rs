@@ -335,6 +335,9 @@ fn words_typed_apart_are_quoted_as_typed() {
         err.contains("'harbour d' is not an action; did you mean harbour:A"),
         "{err}"
     );
+    // So is one with more words that make no action after it.
+    let err = refusal(&p, "harbour d x");
+    assert!(err.contains("'harbour d x' is not an action"), "{err}");
     // A name of two words alone is the player, not an action said apart.
     let named = notation(r#""h a"*,b,g 0:"h a" J2 S3 N4"#);
     let err = refusal(&named, "h a");
@@ -1115,7 +1118,8 @@ fn r16_after_the_settlement_bid_and_layouts_value_the_next_voyage() {
 fn r16_bid_and_layouts_wait_for_the_settlement_and_new_takes_one_bid() {
     let lines = format!(
         "bid\n{WRECKED}bid b\nlayouts x\nnew b bid:5 bid:7 J2 S3 G4\n\
-         new b bid:99999999999999999999 J2 S3 G4\nnew b bid:7x J2 S3 G4\n"
+         new b bid:99999999999999999999 J2 S3 G4\nnew b bid:7x J2 S3 G4\n\
+         new b bid:+5 J2 S3 G4\n"
     );
     let out = common::run_bin(
         &["session", "--future", "none", "--pos", CASH_START],
@@ -1129,10 +1133,23 @@ fn r16_bid_and_layouts_wait_for_the_settlement_and_new_takes_one_bid() {
         "new: 'bid:7': one winning bid only (R16)",
         "new: 'bid:99999999999999999999': the bid is out of range",
         "new: 'bid:7x': a bid is a whole number, e.g. bid:7",
+        "new: 'bid:+5': a bid is a whole number, e.g. bid:7",
     ] {
         assert!(err.contains(said), "{said}\n{err}");
     }
     assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn a_player_with_a_long_name_can_still_be_named_in_an_event() {
+    // Names have no length limit (POSITION.md), so the events' limit grows
+    // with them: a player of 1200 characters places a worker.
+    let name = "n".repeat(1200);
+    let layout = format!("--layout=\"{name}\"*,b,g J2 S3 G4");
+    let line = format!("\"{name}\" ship:jade\n");
+    let out = common::run_bin(&["session", "--future", "none", &layout], Some(&line));
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("b to decide"));
 }
 
 #[test]

@@ -45,12 +45,15 @@ pub fn words(text: &str, what: &str) -> Result<(String, Deal), String> {
     for word in said::words(text) {
         let lower = word.to_lowercase();
         if let Some(n) = lower.strip_prefix("bid:") {
+            // Digits only: `bid:+5` is no more a bid than `bid:-5`.
+            if n.is_empty() || !n.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(format!(
+                    "{what}: '{word}': a bid is a whole number, e.g. bid:7"
+                ));
+            }
             let bid = n
                 .parse()
-                .map_err(|_| match n.bytes().all(|b| b.is_ascii_digit()) {
-                    true if !n.is_empty() => format!("{what}: '{word}': the bid is out of range"),
-                    _ => format!("{what}: '{word}': a bid is a whole number, e.g. bid:7"),
-                })?;
+                .map_err(|_| format!("{what}: '{word}': the bid is out of range"))?;
             if deal.bid.replace(bid).is_some() {
                 return Err(format!("{what}: '{word}': one winning bid only (R16)"));
             }

@@ -35,7 +35,7 @@ pub fn serve(request: &Request, input: impl BufRead, out: &mut dyn Write) -> Res
             Some("hello") => Some(hello(&v, &bot).map_err(bad)?),
             Some("decide") => Some(bot.decide(&v).map_err(bad)?),
             Some("layout") => Some(bot.layout(&v).map_err(bad)?),
-            Some("result") => None,
+            Some("result") => check_result(&v).map(|()| None).map_err(bad)?,
             Some("bye") => break,
             _ => {
                 return Err(bad(
@@ -129,6 +129,30 @@ fn hello(v: &Value, bot: &Server) -> Result<Value, String> {
         Value::Number(other) => Err(format!("protocol {other}: {speaks}")),
         Value::Null => Err(format!("protocol: missing; {speaks}")),
         other => Err(format!("protocol: a number, found {other}; {speaks}")),
+    }
+}
+
+/// A result needs no answer, but one that breaks BOTS.md is a referee's
+/// mistake, refused as any other request would be: `deal` a whole number 0
+/// or more, `profits` each seat's change of cash, a number (R13).
+fn check_result(v: &Value) -> Result<(), String> {
+    match &v["deal"] {
+        Value::Null => return Err("a result needs its deal".into()),
+        deal if deal.as_u64().is_none() => {
+            return Err(format!(
+                "a result's deal must be a whole number 0 or more, found {deal}"
+            ));
+        }
+        _ => {}
+    }
+    let profits = match &v["profits"] {
+        Value::Null => return Err("a result needs its profits".into()),
+        Value::Object(map) => map,
+        other => return Err(format!("profits: an object of seats, found {other}")),
+    };
+    match profits.iter().find(|(_, p)| !p.is_number()) {
+        Some((seat, p)) => Err(format!("profits.{seat}: a number of coins, found {p}")),
+        None => Ok(()),
     }
 }
 

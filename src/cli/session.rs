@@ -325,7 +325,7 @@ impl Session {
                     if !interactive {
                         // The transcript reads as a session typed at the prompt
                         // (a line too long to be read is cut short there too).
-                        let shown = match events::too_long(line) {
+                        let shown = match events::too_long(line, self.names()) {
                             Some(e) => e.event,
                             None => line.to_string(),
                         };
@@ -409,7 +409,7 @@ impl Session {
     /// The answer to one line of input (not blank, trimmed).
     fn line(&mut self, line: &str) -> Reply {
         // No command or event is this long: refused before any is read.
-        if let Some(e) = events::too_long(line) {
+        if let Some(e) = events::too_long(line, self.names()) {
             return Reply::error(e.to_string());
         }
         let (word, rest) = match line.split_once(char::is_whitespace) {

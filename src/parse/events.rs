@@ -36,20 +36,25 @@ fn refuse(event: &str, reason: impl Into<String>) -> EventError {
     }
 }
 
-/// The most characters an event may have: a few words, or a plunder of three
-/// ships with names in quotes. Longer text is refused before it is read, and
-/// quoted cut short, so that no error repeats a whole file.
+/// The most characters an event may have when names are short: a few words,
+/// or a plunder of three ships with names in quotes. Longer text is
+/// refused before it is read, and quoted cut short, so that no error repeats
+/// a whole file.
 pub const LONGEST: usize = 1000;
 
-/// The refusal of `text` when it is longer than [`LONGEST`].
-pub fn too_long(text: &str) -> Option<EventError> {
+/// The refusal of `text` when it is longer than [`LONGEST`], or than the
+/// players' `names` together and a few words, when they are long: a name
+/// may be, and a session's `new` may name every player.
+pub fn too_long(text: &str, names: &[String]) -> Option<EventError> {
     let text = text.trim();
     let n = text.chars().count();
-    (n > LONGEST).then(|| {
+    let named: usize = names.iter().map(|m| m.chars().count()).sum();
+    let most = LONGEST.max(named + 100);
+    (n > most).then(|| {
         let head: String = text.chars().take(40).collect();
         refuse(
             &format!("{head}..."),
-            format!("an event is a few words; this is {n} characters (at most {LONGEST})"),
+            format!("an event is a few words; this is {n} characters (at most {most})"),
         )
     })
 }
@@ -64,7 +69,7 @@ pub fn parse(position: &Position, text: &str) -> Result<Event, EventError> {
 /// [`parse`], with more words (a session's commands) to suggest for a word
 /// that is none.
 pub fn parse_with(position: &Position, text: &str, extra: &[&str]) -> Result<Event, EventError> {
-    if let Some(e) = too_long(text) {
+    if let Some(e) = too_long(text, position.names()) {
         return Err(e);
     }
     // Moves and plunder choices may be typed with spaces after their commas.
@@ -128,6 +133,19 @@ pub fn parse_with(position: &Position, text: &str, extra: &[&str]) -> Result<Eve
             if !rest.is_empty()
                 && (find_player(position, who).is_some() || said::action(s, who).is_none()) =>
         {
+            // An action's first word, then words that make no action
+            // ('harbour d x'): an action mistyped, not a name.
+            if find_player(position, who).is_none()
+                && read_action(s, rest).is_none()
+                && begins_action(s, who)
+            {
+                return parse_action(position, text, &words, extra, false).map(|action| {
+                    Event::Decide {
+                        player: None,
+                        action,
+                    }
+                });
+            }
             let player = find_player(position, who).ok_or_else(|| {
                 let names: Vec<&str> = position.names().iter().map(String::as_str).collect();
                 // A word before others is a name, `roll` (with its dice) or a

@@ -151,7 +151,7 @@ fn auto_words(choice: &AutoChoice) -> String {
             rolls_words(rolls)
         ),
         Future::Paranoid => format!(
-            "future auto: paranoid, the others placing against the player to move until the roll ({} before the last placement round, where greedy takes seconds: --future greedy)",
+            "future auto: paranoid: the others place against the player to move until the roll, nobody after it, so what an option earns through later placements (a pilot's above all) is left out ({} before the last placement round, where greedy takes seconds: --future greedy)",
             rolls_words(rolls)
         ),
         _ => format!(
@@ -342,5 +342,19 @@ mod tests {
         let two = Reason::Rolls { rolls: 2, most: 1 };
         let words = reason_words(&two, Method::MonteCarlo);
         assert!(words.contains("Monte Carlo, 2 rolls before"), "{words}");
+    }
+
+    /// R15: the paranoid model counts no placement after the roll, so the
+    /// method line warns that options paying through later ones look low.
+    #[test]
+    fn auto_paranoid_says_later_placements_are_left_out() {
+        let choice = AutoChoice {
+            model: Future::Paranoid,
+            rolls: 2,
+            placing: true,
+        };
+        let words = auto_words(&choice);
+        assert!(words.contains("nobody after it"), "{words}");
+        assert!(words.contains("later placements (a pilot's above all) is left out"));
     }
 }
