@@ -142,3 +142,41 @@ fn r11_r12_r13_a_share_mortgaged_for_claims_gains_no_price_rise() {
     let o = exact::outcome(two.state(), COUNTED);
     assert!((o.value[3] + 1.0).abs() < TIE, "{}", o.value[3]);
 }
+
+#[test]
+fn r11_r12_r14_a_share_at_30_is_mortgaged_before_one_that_rises() {
+    // Found by an independent brute force. Nutmeg wrecks: insurer b owes
+    // shipyard A's 6 with no cash. Jade (20) and silk (30) both end in the
+    // harbour, but silk at 30 cannot rise (R12): b mortgages silk and keeps
+    // jade's rise to 30, -6 + 10 (R14), not -6 + 0.
+    let p = position("r*,b,g,y 3:plunder JD S13 N12 X:y i:b $b0 %b:J1S1 ^J20,S30");
+    let o = exact::outcome(p.state(), COUNTED);
+    assert!((o.value[1] - 4.0).abs() < TIE, "{}", o.value[1]);
+    // Before the roll too, whichever option the mover takes.
+    let before = "r*,b,g,y 2:r JD SD N5 i:b $b0 %b:J1S1 ^J20,S30";
+    let p = position(before);
+    for o in exact::advise(p.state(), COUNTED).options {
+        assert!(
+            (o.players[1] - 4.0).abs() < TIE,
+            "{}: {}",
+            o.action,
+            o.players[1]
+        );
+    }
+    // The settlement says which share went, and that silk had no step left.
+    let out = common::run_bin(
+        &[
+            "apply",
+            "--pos",
+            "r*,b,g,y 3:plunder JD S13 N12 X:y i:b $b0 %b:J1S1 ^J20,S30",
+            "silk:harbour",
+        ],
+        None,
+    );
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(said.contains("b mortgaged 1 silk share to pay"), "{said}");
+    assert!(
+        said.contains("Price rises: jade 20 -> 30, silk stays at 30"),
+        "{said}"
+    );
+}

@@ -115,13 +115,16 @@ pub fn parse_with(position: &Position, text: &str, extra: &[&str]) -> Result<Eve
         }
         // One action said apart ('harbour a', 'ship j', 'j h s y'), where no
         // name is; refused as an action when its first word begins one
-        // ('harbour d').
+        // ('harbour d') and no action follows it ('harbour d x'), which a
+        // mistyped name would ('hrabour ship:j').
         [first, rest @ ..]
             if !rest.is_empty()
                 && find_player(position, first).is_none()
                 && (read_action(s, &words).is_some()
-                    || ((rest.len() == 1 || !matches!(s.phase, Phase::Placement { .. }))
-                        && begins_action(s, first))) =>
+                    || (begins_action(s, first)
+                        && (rest.len() == 1
+                            || !matches!(s.phase, Phase::Placement { .. })
+                            || read_action(s, rest).is_none()))) =>
         {
             Ok(Event::Decide {
                 player: None,
@@ -133,38 +136,8 @@ pub fn parse_with(position: &Position, text: &str, extra: &[&str]) -> Result<Eve
             if !rest.is_empty()
                 && (find_player(position, who).is_some() || said::action(s, who).is_none()) =>
         {
-            // An action's first word, then words that make no action
-            // ('harbour d x'): an action mistyped, not a name.
-            if find_player(position, who).is_none()
-                && read_action(s, rest).is_none()
-                && begins_action(s, who)
-            {
-                return parse_action(position, text, &words, extra, false).map(|action| {
-                    Event::Decide {
-                        player: None,
-                        action,
-                    }
-                });
-            }
-            let player = find_player(position, who).ok_or_else(|| {
-                let names: Vec<&str> = position.names().iter().map(String::as_str).collect();
-                // A word before others is a name, `roll` (with its dice) or a
-                // session's command with its words ('modle greedy'); before
-                // an action, only a name ('ben ship:j').
-                let mut others = vec!["roll"];
-                others.extend_from_slice(extra);
-                if read_action(s, rest).is_some_and(|a| position.legal_actions().contains(&a)) {
-                    others.clear();
-                }
-                refuse(
-                    text,
-                    format!(
-                        "'{who}' is not a player ({}){}",
-                        names.join(", "),
-                        said::did_you_mean_player(who, &names, &others)
-                    ),
-                )
-            })?;
+            let player = find_player(position, who)
+                .ok_or_else(|| not_a_player(position, text, who, rest, extra))?;
             Ok(Event::Decide {
                 player: Some(player),
                 action: parse_action(position, text, rest, extra, true)?,
@@ -175,6 +148,34 @@ pub fn parse_with(position: &Position, text: &str, extra: &[&str]) -> Result<Eve
             action: parse_action(position, text, &words, extra, false)?,
         }),
     }
+}
+
+/// The refusal of `who`, typed where a name comes first, before `rest`.
+fn not_a_player(
+    position: &Position,
+    text: &str,
+    who: &str,
+    rest: &[&str],
+    extra: &[&str],
+) -> EventError {
+    let names: Vec<&str> = position.names().iter().map(String::as_str).collect();
+    // A word before others is a name, `roll` (with its dice) or a session's
+    // command with its words ('modle greedy'); before an action, only a name
+    // ('ben ship:j').
+    let mut others = vec!["roll"];
+    others.extend_from_slice(extra);
+    let s = position.state();
+    if read_action(s, rest).is_some_and(|a| position.legal_actions().contains(&a)) {
+        others.clear();
+    }
+    refuse(
+        text,
+        format!(
+            "'{who}' is not a player ({}){}",
+            names.join(", "),
+            said::did_you_mean_player(who, &names, &others)
+        ),
+    )
 }
 
 /// Why the name of a player alone is no event: the decider's action is

@@ -35,12 +35,12 @@ pub fn settlement(v: &Voyage) -> String {
         .iter()
         .filter(|c| v.settlement.rises[c.index()])
         .map(|c| {
-            format!(
-                "{} {} -> {}",
-                c.name(),
-                s.prices[c.index()],
-                v.prices[c.index()]
-            )
+            let (was, now) = (s.prices[c.index()], v.prices[c.index()]);
+            // In the harbour at the top of the track: no step left (R12).
+            match was == now {
+                true => format!("{} stays at {now}", c.name()),
+                false => format!("{} {was} -> {now}", c.name()),
+            }
         })
         .collect();
     let rises = if rises.is_empty() {

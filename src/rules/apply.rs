@@ -88,19 +88,26 @@ pub fn pay(t: &mut State, p: PlayerId, cost: u32) {
     pay_sparing(t, p, cost, [false; 4]);
 }
 
-/// [`pay`] at a settlement whose cargos `rises` rise a step (R12): shares of
-/// a cargo that does not rise go first, then the cheapest. Counted shares
-/// gain their rise (R13), and the owner chooses what keeps the most (R14).
+/// [`pay`] at a settlement whose cargos `rises` lie in the harbour (R12):
+/// the shares whose price gains least go first, then the cheapest. A cargo
+/// away from the harbour gains nothing, nor does one at 30, which cannot
+/// rise. Counted shares gain their rise (R13), and the owner chooses what
+/// keeps the most (R14).
 pub fn pay_sparing(t: &mut State, p: PlayerId, cost: u32, rises: [bool; 4]) {
     let Some(cash) = t.cash[p as usize] else {
         return;
+    };
+    let prices = t.prices;
+    let gain = |c: usize| match rises[c] {
+        true => rules::next_price(prices[c]) - prices[c],
+        false => 0,
     };
     let mut cash = cash;
     while cash < cost {
         let shares = &mut t.shares[p as usize];
         let cheapest = (0..4)
             .filter(|&c| shares[c] > 0)
-            .min_by_key(|&c| (rises[c], t.prices[c], c));
+            .min_by_key(|&c| (gain(c), prices[c], c));
         match cheapest {
             Some(c) => {
                 shares[c] -= 1;

@@ -135,6 +135,23 @@ fn r11_r5_an_insurer_short_of_cash_mortgages_the_cheapest_share_to_pay() {
 }
 
 #[test]
+fn r11_r12_r14_an_insurer_mortgages_a_share_at_30_before_one_that_rises() {
+    // Jade (20) and silk (30) both reach the harbour: jade rises to 30, silk
+    // cannot rise, so the silk share is the one that costs nothing to lose.
+    let mut s = start();
+    s.insurance = Some(3);
+    s.cash = [Some(10), Some(10), Some(10), Some(0), None];
+    s.shares[3] = [1, 1, 0, 0];
+    s.prices = [20, 30, 0, 0];
+    s.shipyard = [Some(1), None, None];
+    let s = over(s, [At::Harbour, At::Harbour, At::Shipyard]);
+    let out = settle(&s);
+    assert_eq!(out.rises[..2], [true, true]);
+    let after = accounts_after(&s, &out);
+    assert_eq!((after.cash[3], after.shares[3]), (Some(6), [1, 0, 0, 0]));
+}
+
+#[test]
 fn r11_r5_an_insurer_who_cannot_raise_the_claims_pays_all_they_can_and_the_bank_the_rest() {
     let mut s = start();
     s.insurance = Some(3);
