@@ -171,6 +171,15 @@ fn a_bad_line_answers_its_own_error_and_the_rest_are_answered() {
             "options.variance_reduction: takes true or false",
         ),
         (json!({"--seed": 3}), "options.--seed: not an option"),
+        // An option the command lacks, even where its value would add nothing.
+        (
+            json!({"futrue": false}),
+            "options.futrue: not an option of this command; did you mean future?",
+        ),
+        (
+            json!({"bogus": []}),
+            "options.bogus: not an option of this command",
+        ),
         (json!({"top": 0}), "options.top: show at least 1 option"),
         (
             json!({"time_limit": -1}),

@@ -240,6 +240,10 @@ fn option_flags(
         Value::Bool(false) if key == "variance_reduction" => {
             out.push("--no-variance-reduction".into());
         }
+        // An option the command lacks is refused even where its value adds
+        // nothing (false, []): clap names it, with a suggestion.
+        Value::Bool(false) if takes_value.is_none() => out.push(flag),
+        Value::Array(items) if items.is_empty() && takes_value.is_none() => out.push(flag),
         Value::Bool(true) => out.push(flag),
         Value::Bool(false) => {}
         // `--seed=-3`: joined, a value that starts with '-' is still a value.
