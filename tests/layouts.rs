@@ -299,16 +299,30 @@ fn the_command_line_prints_layouts_and_refuses_bad_input() {
         v["position"],
         "red*,blue,green,yellow 0:red J0 S4 G5 %red:J2,blue:S1 ^J10,S5,N5"
     );
-    // A position with its ships laid out is not a start: the command is named.
+    // A position in mid-voyage is not a start: the command is named, and why.
     for command in ["layouts", "bid"] {
         let out = common::run_bin(&[command, "examples/round2-after-roll1-4p.json"], None);
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(
             err.contains(&format!(
-                "ships: {command} wants a voyage before its layout"
+                "{command}: the position must be a voyage's start (no roll, no worker placed, \
+                 no pass, the harbour master to move): rolls_done is 1"
             )),
             "{err}"
         );
+    }
+    // A start with its ships laid out reads as JSON as it does as notation.
+    let start = "r*,b,g,y 0:r J2 S3 G4 %r:J2";
+    let json = common::run_bin(&["convert", "--to", "json", "--pos", start], None);
+    let json = String::from_utf8_lossy(&json.stdout).into_owned();
+    for command in ["layouts", "bid"] {
+        let from_json = common::run_bin(&[command, "--future", "none", "--json", "-"], Some(&json));
+        let from_notation = common::run_bin(
+            &[command, "--future", "none", "--json", "--pos", start],
+            None,
+        );
+        assert_eq!(from_json.status.code(), Some(0), "{command}");
+        assert_eq!(from_json.stdout, from_notation.stdout, "{command}");
     }
     for args in [
         vec![

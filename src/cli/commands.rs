@@ -113,14 +113,22 @@ pub fn respond(config: &Config, cache: &mut Cache, progress: Progress) -> Result
     }
 }
 
-/// A voyage start, for `layouts` and `bid`: JSON without ships, or notation.
+/// A voyage start, for `layouts` and `bid`: JSON without ships, or a whole
+/// position at a voyage's start, in JSON or notation, whose ships are one
+/// layout of the many compared.
 fn read_start(source: &Source, command: &str) -> Result<Position, Error> {
     let (text, origin) = position_text(source)?;
-    if text.trim_start().starts_with(['{', '[']) {
-        return json::read_start(&text).map_err(|e| words::start_error(e, command));
-    }
-    let position =
-        notation::parse(text.trim()).map_err(|e| Error::Usage(format!("{origin}:\n{e}")))?;
+    let position = if text.trim_start().starts_with(['{', '[']) {
+        match json::read_start(&text) {
+            Err(json::StartError::HasShips) => Position::from_json(&text).map_err(|e| match e {
+                Error::Json(j) => Error::Usage(format!("{origin} is not a valid position: {j}")),
+                other => other,
+            })?,
+            read => return read.map_err(|e| words::start_error(e, command)),
+        }
+    } else {
+        notation::parse(text.trim()).map_err(|e| Error::Usage(format!("{origin}:\n{e}")))?
+    };
     json::check_start(position).map_err(|e| words::start_error(e, command))
 }
 
