@@ -166,52 +166,28 @@ fn by_rounds<A: Answer>(cache: &mut Cache, s: &State, request: &Request) -> A {
     solver = best.planner.swap_solver(Solver::with(request.valuation));
     let mut stopped = Limit::Nodes(max);
     let mut starts = best.planner.edges();
-    'deeper: for through in start + 1..=last {
-        // One start of the next round searched alone: its nodes, times the
-        // starts and the samples, say whether the whole could fit.
+    for through in start + 1..=last {
         let Some(probe) = starts.first() else { break };
-        let share = max / (4 * starts.len() as u64).max(1);
-        let (probed, back) = probe_round(solver, probe, through, seed, share, until);
+        let round = (through, until);
+        let (back, per_start) = probe_per_start(solver, probe, starts.len(), round, request);
         solver = back;
-        let per_start = match probed {
+        let per_start = match per_start {
             Ok(nodes) => nodes,
-            Err(timed_out) => {
-                stopped = match (timed_out, request.sampling.time_limit) {
-                    (true, Some(t)) => Limit::Seconds(t.as_secs_f64()),
-                    _ => Limit::Estimate(max),
-                };
+            Err(why) => {
+                stopped = why;
                 break;
             }
         };
-        let mut next = Vec::new();
-        for samples in SAMPLES {
-            if starts.len() as u64 * samples as u64 * per_start > max {
-                stopped = Limit::Estimate(max);
-                break 'deeper;
-            }
-            let horizon = Horizon::sampled(through, samples, seed);
-            let mut planner = equilibrium_on(solver, horizon.clone(), until);
-            planner.budget(max);
-            match A::planned(s, &mut planner, future::ALL) {
-                Ok(raw) => {
-                    let nodes = planner.nodes();
-                    next = planner.edges();
-                    solver = planner.swap_solver(Solver::with(request.valuation));
-                    best = Found {
-                        horizon,
-                        raw,
-                        nodes,
-                        planner,
-                    };
-                }
-                Err(_) => {
-                    stopped = limit(&planner, request);
-                    solver = planner.into_solver();
-                    break 'deeper;
-                }
+        let per_sample = starts.len() as u64 * per_start;
+        let (back, next) = widen::<A>(solver, (s, per_sample), round, request, &mut best);
+        solver = back;
+        match next {
+            Ok(next) => starts = next,
+            Err(why) => {
+                stopped = why;
+                break;
             }
         }
-        starts = next;
     }
     let Found {
         horizon,
@@ -229,6 +205,70 @@ fn by_rounds<A: Answer>(cache: &mut Cache, s: &State, request: &Request) -> A {
     }
     cache.give_back(planner.into_solver());
     answer
+}
+
+/// One start of the round through roll `through` searched alone, on a
+/// share of the budget, by the deadline `until`: its nodes, times the
+/// `starts` and the samples, say whether the whole round could fit. Else
+/// why the search stops.
+fn probe_per_start(
+    solver: Solver,
+    probe: &State,
+    starts: usize,
+    (through, until): (u8, Option<Instant>),
+    request: &Request,
+) -> (Solver, Result<u64, Limit>) {
+    let max = request.max_nodes;
+    let share = max / (4 * starts as u64).max(1);
+    let seed = request.sampling.seed;
+    let (probed, solver) = probe_round(solver, probe, through, seed, share, until);
+    let per_start = probed.map_err(|timed_out| match (timed_out, request.sampling.time_limit) {
+        (true, Some(t)) => Limit::Seconds(t.as_secs_f64()),
+        _ => Limit::Estimate(max),
+    });
+    (solver, per_start)
+}
+
+/// The search from `s` through roll `through` on ever more sampled die
+/// triples (`SAMPLES`), each found replacing `best`, while the estimate,
+/// `per_sample` nodes for each sample, fits the budget and the deadline
+/// `until` is not passed: the starts of the round after it, or why the
+/// search stops.
+fn widen<A: Answer>(
+    mut solver: Solver,
+    (s, per_sample): (&State, u64),
+    (through, until): (u8, Option<Instant>),
+    request: &Request,
+    best: &mut Found<A::Raw>,
+) -> (Solver, Result<Vec<State>, Limit>) {
+    let max = request.max_nodes;
+    let mut next = Vec::new();
+    for samples in SAMPLES {
+        if samples as u64 * per_sample > max {
+            return (solver, Err(Limit::Estimate(max)));
+        }
+        let horizon = Horizon::sampled(through, samples, request.sampling.seed);
+        let mut planner = equilibrium_on(solver, horizon.clone(), until);
+        planner.budget(max);
+        match A::planned(s, &mut planner, future::ALL) {
+            Ok(raw) => {
+                let nodes = planner.nodes();
+                next = planner.edges();
+                solver = planner.swap_solver(Solver::with(request.valuation));
+                *best = Found {
+                    horizon,
+                    raw,
+                    nodes,
+                    planner,
+                };
+            }
+            Err(_) => {
+                let why = limit(&planner, request);
+                return (planner.into_solver(), Err(why));
+            }
+        }
+    }
+    (solver, Ok(next))
 }
 
 /// How a search round by round was done: the equilibrium itself when its
