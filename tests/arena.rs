@@ -723,7 +723,7 @@ fn the_bot_command_refuses_requests_that_break_the_protocol() {
             "a result's deal must be a whole number 0 or more, found -1",
         ),
         (
-            serde_json::json!({"type": "result", "deal": 3}),
+            serde_json::json!({"type": "result", "deal": 3.0}),
             "a result needs its profits",
         ),
         (

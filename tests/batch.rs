@@ -180,6 +180,14 @@ fn a_bad_line_answers_its_own_error_and_the_rest_are_answered() {
             json!({"bogus": []}),
             "options.bogus: not an option of this command",
         ),
+        (
+            json!({"bogus": [true]}),
+            "options.bogus: not an option of this command",
+        ),
+        (
+            json!({"risk": []}),
+            "options.risk: takes true or false, not a list",
+        ),
         (json!({"top": 0}), "options.top: show at least 1 option"),
         (
             json!({"time_limit": -1}),

@@ -338,6 +338,10 @@ fn words_typed_apart_are_quoted_as_typed() {
     // So is one with more words that make no action after it.
     let err = refusal(&p, "harbour d x");
     assert!(err.contains("'harbour d x' is not an action"), "{err}");
+    // But a name of several words that begins so is a name mistyped.
+    let pilot = notation(r#""pilot joe"*,b,g 0:"pilot joe" J2 S3 G4"#);
+    let err = refusal(&pilot, "pilot jeo ship:jade");
+    assert!(err.contains("did you mean pilot joe?"), "{err}");
     // A name of two words alone is the player, not an action said apart.
     let named = notation(r#""h a"*,b,g 0:"h a" J2 S3 N4"#);
     let err = refusal(&named, "h a");

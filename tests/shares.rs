@@ -176,7 +176,7 @@ fn r11_r12_r14_a_share_at_30_is_mortgaged_before_one_that_rises() {
     let said = String::from_utf8_lossy(&out.stdout);
     assert!(said.contains("b mortgaged 1 silk share to pay"), "{said}");
     assert!(
-        said.contains("Price rises: jade 20 -> 30, silk stays at 30"),
+        said.contains("Price rises: jade 20 -> 30 (silk in the harbour at 30 already)"),
         "{said}"
     );
 }

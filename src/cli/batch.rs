@@ -242,8 +242,10 @@ fn option_flags(
         }
         // An option the command lacks is refused even where its value adds
         // nothing (false, []): clap names it, with a suggestion.
-        Value::Bool(false) if takes_value.is_none() => out.push(flag),
-        Value::Array(items) if items.is_empty() && takes_value.is_none() => out.push(flag),
+        Value::Bool(false) | Value::Array(_) if takes_value.is_none() => out.push(flag),
+        Value::Array(_) if takes_value == Some(false) => {
+            return Err("takes true or false, not a list".into());
+        }
         Value::Bool(true) => out.push(flag),
         Value::Bool(false) => {}
         // `--seed=-3`: joined, a value that starts with '-' is still a value.

@@ -136,9 +136,11 @@ fn hello(v: &Value, bot: &Server) -> Result<Value, String> {
 /// mistake, refused as any other request would be: `deal` a whole number 0
 /// or more, `profits` each seat's change of cash, a number (R13).
 fn check_result(v: &Value) -> Result<(), String> {
+    // JSON's 3.0 is the whole number 3, as a referee may write it.
+    let whole = |n: &Value| n.as_f64().is_some_and(|x| x >= 0.0 && x.fract() == 0.0);
     match &v["deal"] {
         Value::Null => return Err("a result needs its deal".into()),
-        deal if deal.as_u64().is_none() => {
+        deal if !whole(deal) => {
             return Err(format!(
                 "a result's deal must be a whole number 0 or more, found {deal}"
             ));

@@ -116,7 +116,8 @@ pub fn parse_with(position: &Position, text: &str, extra: &[&str]) -> Result<Eve
         // One action said apart ('harbour a', 'ship j', 'j h s y'), where no
         // name is; refused as an action when its first word begins one
         // ('harbour d') and no action follows it ('harbour d x'), which a
-        // mistyped name would ('hrabour ship:j').
+        // mistyped name would ('hrabour ship:j'), unless it begins a name
+        // of several words ('pilot jeo ship:j' for "pilot joe").
         [first, rest @ ..]
             if !rest.is_empty()
                 && find_player(position, first).is_none()
@@ -124,7 +125,8 @@ pub fn parse_with(position: &Position, text: &str, extra: &[&str]) -> Result<Eve
                     || (begins_action(s, first)
                         && (rest.len() == 1
                             || !matches!(s.phase, Phase::Placement { .. })
-                            || read_action(s, rest).is_none()))) =>
+                            || (read_action(s, rest).is_none()
+                                && !begins_a_name(position, first))))) =>
         {
             Ok(Event::Decide {
                 player: None,
@@ -148,6 +150,16 @@ pub fn parse_with(position: &Position, text: &str, extra: &[&str]) -> Result<Eve
             action: parse_action(position, text, &words, extra, false)?,
         }),
     }
+}
+
+/// Whether `word` is the first of a name of several words ('pilot' of
+/// "pilot joe"): a line that begins with it may be that name mistyped.
+fn begins_a_name(position: &Position, word: &str) -> bool {
+    let first = format!("{} ", word.to_lowercase());
+    position
+        .names()
+        .iter()
+        .any(|n| n.to_lowercase().starts_with(&first))
 }
 
 /// The refusal of `who`, typed where a name comes first, before `rest`.

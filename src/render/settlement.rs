@@ -31,24 +31,27 @@ pub fn settlement(v: &Voyage) -> String {
     // The insurer's claims may have cost shares (R5, R11).
     out += &mortgage_lines(&v.names, &v.mortgaged);
     out += &cash_after(v);
-    let rises: Vec<String> = Cargo::ALL
+    // In the harbour at the top of the track: no step left (R12).
+    let (rises, stays): (Vec<&Cargo>, Vec<&Cargo>) = Cargo::ALL
         .iter()
         .filter(|c| v.settlement.rises[c.index()])
+        .partition(|c| s.prices[c.index()] != v.prices[c.index()]);
+    let rises: Vec<String> = rises
+        .iter()
         .map(|c| {
-            let (was, now) = (s.prices[c.index()], v.prices[c.index()]);
-            // In the harbour at the top of the track: no step left (R12).
-            match was == now {
-                true => format!("{} stays at {now}", c.name()),
-                false => format!("{} {was} -> {now}", c.name()),
-            }
+            let i = c.index();
+            format!("{} {} -> {}", c.name(), s.prices[i], v.prices[i])
         })
         .collect();
-    let rises = if rises.is_empty() {
-        "none".to_string()
-    } else {
-        rises.join(", ")
+    let mut line = match rises.is_empty() {
+        true => "none".to_string(),
+        false => rises.join(", "),
     };
-    out += &format!("Price rises: {rises}\n");
+    if !stays.is_empty() {
+        let names: Vec<&str> = stays.iter().map(|c| c.name()).collect();
+        line += &format!(" ({} in the harbour at 30 already)", names.join(", "));
+    }
+    out += &format!("Price rises: {line}\n");
     out + &game_over(v)
 }
 

@@ -39,7 +39,8 @@ pub struct Settlement {
     pub bank_covers: u32,
     /// Of `claims`, the part paid to holders of shipyard slots (the rest to the bank).
     pub claims_to_players: u32,
-    /// Per cargo (`Cargo::index`): it lies in the harbour and rises a step (R12).
+    /// Per cargo (`Cargo::index`): it lies in the harbour and rises a step
+    /// (R12), unless it is at 30 already.
     pub rises: [bool; 4],
 }
 
@@ -114,8 +115,8 @@ impl Settlement {
 
 /// The players' cash and shares after the settlement's payouts. A player who
 /// owes more than their cash (an insurer with claims) mortgages shares of a
-/// cargo that does not rise first, then the cheapest (R5, R14), and pays
-/// what they can.
+/// cargo that does not rise first (one at 30 included), then the cheapest
+/// (R5, R14), and pays what they can.
 pub fn accounts_after(state: &State, settlement: &Settlement) -> State {
     let mut after = *state;
     for (p, &payout) in settlement.payouts.iter().enumerate() {
