@@ -3,7 +3,7 @@
 
 use super::auction::Start;
 use super::config::{Config, Source, Task};
-use super::input::{position_text, read_layout, read_position, read_requests};
+use super::input::{self, position_text, read_layout, read_position, read_requests};
 use super::session::{self, Options as SessionOptions, Piped, Resume, Session, Typed};
 use super::{arena, batch, bot, progress, words};
 use crate::engine::analysis::{self, Progress, Request};
@@ -114,16 +114,13 @@ pub fn respond(config: &Config, cache: &mut Cache, progress: Progress) -> Result
 }
 
 /// A voyage start, for `layouts` and `bid`: JSON without ships, or a whole
-/// position at a voyage's start, in JSON or notation, whose ships are one
-/// layout of the many compared.
+/// position at a voyage's start, in JSON or notation, whose ships are
+/// ignored (every layout is compared).
 fn read_start(source: &Source, command: &str) -> Result<Position, Error> {
     let (text, origin) = position_text(source)?;
     let position = if text.trim_start().starts_with(['{', '[']) {
         match json::read_start(&text) {
-            Err(json::StartError::HasShips) => Position::from_json(&text).map_err(|e| match e {
-                Error::Json(j) => Error::Usage(format!("{origin} is not a valid position: {j}")),
-                other => other,
-            })?,
+            Err(json::StartError::HasShips) => input::from_json(&text, &origin)?,
             read => return read.map_err(|e| words::start_error(e, command)),
         }
     } else {

@@ -85,6 +85,14 @@ pub fn read_layout(text: &str) -> Result<Start, Error> {
     auction::pay(position, deal, "--layout").map_err(Error::Usage)
 }
 
+/// A position's JSON read from `origin` (a file's name, standard input).
+pub fn from_json(text: &str, origin: &str) -> Result<Position, Error> {
+    Position::from_json(text).map_err(|e| match e {
+        Error::Json(j) => Error::Usage(format!("{origin} is not a valid position: {j}")),
+        other => other,
+    })
+}
+
 /// Reads the position, and whether it came as JSON.
 pub fn read_position(source: &Source) -> Result<(Position, bool), Error> {
     if let Source::Layout(text) = source {
@@ -92,11 +100,7 @@ pub fn read_position(source: &Source) -> Result<(Position, bool), Error> {
     }
     let (text, origin) = position_text(source)?;
     let (position, json) = if text.trim_start().starts_with(['{', '[']) {
-        let position = Position::from_json(&text).map_err(|e| match e {
-            Error::Json(j) => Error::Usage(format!("{origin} is not a valid position: {j}")),
-            other => other,
-        })?;
-        (position, true)
+        (from_json(&text, &origin)?, true)
     } else {
         let position =
             notation::parse(text.trim()).map_err(|e| Error::Usage(format!("{origin}:\n{e}")))?;

@@ -31,7 +31,7 @@ pub fn settlement(v: &Voyage) -> String {
     // The insurer's claims may have cost shares (R5, R11).
     out += &mortgage_lines(&v.names, &v.mortgaged);
     out += &cash_after(v);
-    // In the harbour at the top of the track: no step left (R12).
+    // In the harbour with no step left on the track: its price stays.
     let (rises, stays): (Vec<&Cargo>, Vec<&Cargo>) = Cargo::ALL
         .iter()
         .filter(|c| v.settlement.rises[c.index()])
@@ -47,9 +47,10 @@ pub fn settlement(v: &Voyage) -> String {
         true => "none".to_string(),
         false => rises.join(", "),
     };
-    if !stays.is_empty() {
+    // Those that stay are all at the track's top.
+    if let Some(top) = stays.first().map(|c| v.prices[c.index()]) {
         let names: Vec<&str> = stays.iter().map(|c| c.name()).collect();
-        line += &format!(" ({} in the harbour at 30 already)", names.join(", "));
+        line += &format!(" ({} in the harbour at {top} already)", names.join(", "));
     }
     out += &format!("Price rises: {line}\n");
     out + &game_over(v)

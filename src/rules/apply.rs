@@ -85,23 +85,19 @@ fn place(t: &mut State, p: PlayerId, a: Action) {
 /// go first, as priced in `t`: RULES.md does not say which, and the cheapest
 /// is worth the least at the game's end.
 pub fn pay(t: &mut State, p: PlayerId, cost: u32) {
-    pay_sparing(t, p, cost, [false; 4]);
+    pay_sparing(t, p, cost, t.prices);
 }
 
-/// [`pay`] at a settlement whose cargos `rises` lie in the harbour (R12):
-/// the shares whose price gains least go first, then the cheapest. A cargo
-/// away from the harbour gains nothing, nor does one at 30, which cannot
-/// rise. Counted shares gain their rise (R13), and the owner chooses what
-/// keeps the most (R14).
-pub fn pay_sparing(t: &mut State, p: PlayerId, cost: u32, rises: [bool; 4]) {
+/// [`pay`] at a settlement after which the prices are `after` (R12): the
+/// shares whose price gains least go first (a cargo away from the harbour,
+/// or one at 30, gains nothing), then the cheapest. Counted shares gain
+/// their rise (R13), and the owner chooses what keeps the most (R14).
+pub fn pay_sparing(t: &mut State, p: PlayerId, cost: u32, after: [u32; 4]) {
     let Some(cash) = t.cash[p as usize] else {
         return;
     };
     let prices = t.prices;
-    let gain = |c: usize| match rises[c] {
-        true => rules::next_price(prices[c]) - prices[c],
-        false => 0,
-    };
+    let gain = |c: usize| after[c] - prices[c];
     let mut cash = cash;
     while cash < cost {
         let shares = &mut t.shares[p as usize];

@@ -119,6 +119,7 @@ impl Settlement {
 /// (R5, R14), and pays what they can.
 pub fn accounts_after(state: &State, settlement: &Settlement) -> State {
     let mut after = *state;
+    let prices = raise_prices(state.prices, settlement.rises);
     for (p, &payout) in settlement.payouts.iter().enumerate() {
         if payout >= 0 {
             if let Some(c) = after.cash[p].as_mut() {
@@ -126,7 +127,7 @@ pub fn accounts_after(state: &State, settlement: &Settlement) -> State {
             }
         } else {
             let owed = payout.unsigned_abs() as u32;
-            apply::pay_sparing(&mut after, p as PlayerId, owed, settlement.rises);
+            apply::pay_sparing(&mut after, p as PlayerId, owed, prices);
         }
     }
     after
