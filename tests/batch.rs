@@ -229,6 +229,14 @@ fn an_option_s_number_is_read_as_typed() {
     let out = common::run_bin(&["batch"], Some(&line("-0")));
     let answers = lines(&String::from_utf8_lossy(&out.stdout));
     assert_eq!(answers[0]["error"], "line 1: options.seed: write 0, not -0");
+    // Where 0 is refused too, the reason, as a 0 gets it.
+    let zero_samples = line("1").replace("\"samples\": 2000", "\"samples\": -0");
+    let out = common::run_bin(&["batch"], Some(&zero_samples));
+    let answers = lines(&String::from_utf8_lossy(&out.stdout));
+    assert_eq!(
+        answers[0]["error"],
+        "line 1: options.samples: needs at least 1 sample"
+    );
     for typed in ["3.0", "1e3", "9007199254740991.0"] {
         let out = common::run_bin(&["batch"], Some(&line(typed)));
         let answers = lines(&String::from_utf8_lossy(&out.stdout));

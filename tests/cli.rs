@@ -265,6 +265,27 @@ fn bad_files_and_flags_exit_2() {
             vec!["advise", example, "--seed", "-0"],
             "--seed: write 0, not -0",
         ),
+        // A -0 where 0 is refused too gets the reason, not "write 0".
+        (
+            vec!["advise", example, "--samples", "-0"],
+            "--samples: needs at least 1 sample",
+        ),
+        (
+            vec!["advise", example, "--max-nodes=-0"],
+            "--max-nodes: needs at least 1 node",
+        ),
+        (
+            vec![
+                "arena",
+                "--candidate",
+                "none",
+                "--baseline",
+                "random",
+                "--deals",
+                "-0",
+            ],
+            "--deals: play at least 1 deal",
+        ),
         (
             vec!["advise", example, "--time-limit", "-1.5"],
             "--time-limit: must not be negative, found -1.5",

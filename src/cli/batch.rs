@@ -124,7 +124,7 @@ fn respond(cache: &mut Cache, number: usize, request: &Value, line: &str) -> Res
     argv.extend(flags(command, (fields.get("options"), line), &bad)?);
     // The single command's position argument; the text itself is given below.
     argv.push("-".to_string());
-    let args = Args::try_parse_from(&argv).map_err(|e| bad(clap_message(&e)))?;
+    let args = Args::try_parse_from(&argv).map_err(|e| bad(clap_message(&e, &argv)))?;
     let mut config = Config::from_args(args).map_err(|e| bad(option_words(&e.to_string())))?;
     // A script wants the same answer every time: the time budget of advice
     // at the table applies only when the request asks for one.
@@ -308,7 +308,7 @@ fn option_words(message: &str) -> String {
 /// Clap's complaint in the request's words: the option by its path
 /// (`options.futur`), with clap's suggestion or the values it takes; else
 /// clap's first line, without usage lines and colours.
-fn clap_message(e: &clap::Error) -> String {
+fn clap_message(e: &clap::Error, argv: &[String]) -> String {
     use clap::error::{ContextKind, ErrorKind};
     let context = |kind| e.get(kind).map(ToString::to_string);
     // "--future <FUTURE>" is the option `future`.
@@ -339,7 +339,10 @@ fn clap_message(e: &clap::Error) -> String {
                     .is_some_and(|v| v.starts_with('-') && v.parse::<f64>().is_ok()) =>
         {
             let value = context(ContextKind::InvalidValue).unwrap_or_default();
-            super::negative_words(&format!("options.{}", key(&arg)), &value)
+            let flag = arg.split_whitespace().next().unwrap_or(&arg);
+            let argv: Vec<_> = argv.iter().map(Into::into).collect();
+            let zero = || super::refusal_of_zero(&argv, flag).map(|why| option_words(&why));
+            super::negative_words(&format!("options.{}", key(&arg)), &value, zero)
         }
         (ErrorKind::InvalidValue | ErrorKind::ValueValidation, Some(arg)) => {
             let value = context(ContextKind::InvalidValue).unwrap_or_default();

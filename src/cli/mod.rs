@@ -122,25 +122,54 @@ fn negative_value(e: &clap::Error, argv: &[OsString]) -> Option<String> {
             })?;
             let flag = argv[at.checked_sub(1)?].to_str()?;
             let value = argv[at].to_str()?;
-            flag.starts_with("--").then(|| negative_words(flag, value))
+            let zero = || refusal_of_zero(argv, flag);
+            flag.starts_with("--")
+                .then(|| negative_words(flag, value, zero))
         }
         ErrorKind::ValueValidation => {
             let value = e.get(ContextKind::InvalidValue)?.to_string();
             let flag = invalid.split_whitespace().next()?;
-            number(&value).then(|| negative_words(flag, &value))
+            let zero = || refusal_of_zero(argv, flag);
+            number(&value).then(|| negative_words(flag, &value, zero))
         }
         _ => None,
     }
 }
 
 /// Why `flag` refuses `value`, a number with a minus sign: below 0, or a 0
-/// whose sign the flag's number does not read.
-fn negative_words(flag: &str, value: &str) -> String {
+/// whose sign the flag's number does not read. For a 0, `zero` gives the
+/// flag's refusal of a plain 0 when it has one: "write 0" would send the user
+/// to a value refused next.
+fn negative_words(flag: &str, value: &str, zero: impl FnOnce() -> Option<String>) -> String {
     if value.parse::<f64>().is_ok_and(|x| x == 0.0) {
-        format!("{flag}: {}", crate::parse::json::write_zero(value))
+        zero().unwrap_or_else(|| format!("{flag}: {}", crate::parse::json::write_zero(value)))
     } else {
         format!("{flag}: must not be negative, found {value}")
     }
+}
+
+/// What the command line `argv` is told with its `flag`'s `-0` written 0:
+/// the flag's own refusal (`--samples: needs at least 1 sample`), or `None`
+/// when the flag takes 0 (or the line fails elsewhere first).
+fn refusal_of_zero(argv: &[OsString], flag: &str) -> Option<String> {
+    let minus_zero = |a: &str| a.starts_with('-') && a.parse::<f64>().is_ok_and(|x| x == 0.0);
+    let joined = |a: &str| {
+        let value = a.strip_prefix(flag)?.strip_prefix('=')?;
+        minus_zero(value).then(|| format!("{flag}=0"))
+    };
+    let mut plain = argv.to_vec();
+    for i in 0..plain.len() {
+        let Some(a) = plain[i].to_str() else { continue };
+        if let Some(zero) = joined(a) {
+            plain[i] = zero.into();
+        } else if minus_zero(a) && i > 0 && plain[i - 1].to_str() == Some(flag) {
+            plain[i] = "0".into();
+        }
+    }
+    let refusal = Config::from_args(parse_args(plain).ok()?)
+        .err()?
+        .to_string();
+    refusal.starts_with(&format!("{flag}:")).then_some(refusal)
 }
 
 /// The arguments read by clap, its help wrapped to the width of the output.
