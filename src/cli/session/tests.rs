@@ -1,0 +1,170 @@
+use super::*;
+
+use crate::engine::analysis::MethodChoice;
+use crate::engine::fit;
+use crate::engine::sample;
+use crate::parse::notation;
+
+/// Last round after roll 2; blue, green, yellow and red each place one more.
+const LAST_ROUND: &str =
+    "red,blue*,green,yellow 2:blue J10:blue G8:yellow N9:yellow H:blue,red Y:red X:green s:green";
+
+fn quantal_session(me: Option<&str>) -> Session {
+    let start = notation::parse(LAST_ROUND).expect("a valid notation");
+    let mut request = Request::new(MethodChoice::Auto, sample::Settings::new(0));
+    request.future = Future::Quantal;
+    let options = Options {
+        me: me.map(String::from),
+        ..Options::default()
+    };
+    Session::new(start.into(), &request, options).expect("a session")
+}
+
+#[test]
+fn a_decision_typed_for_another_player_has_an_example() {
+    let example = |text: &str| typing_example(&notation::parse(text).expect("position"));
+    let small = "red*,blue,green 2:small J10:red.green S12:blue.blue G13:green.red H:red \
+                 X:blue s:red l:blue i:green p:green";
+    assert_eq!(example(small), " E.g. 'red none' or 'red jade+1'.");
+    let plunder = "r*,b,g,y 3:plunder J13:r.b S13:g N8 X:y";
+    assert_eq!(example(plunder), " E.g. 'y jade:harbour,silk:harbour'.");
+    // A placement says itself: "Now r to place".
+    assert_eq!(example("r*,b,g,y 0:r J2 S3 G4"), "");
+}
+
+#[test]
+fn r15_the_sessions_observations_are_observe_alls() {
+    let mut session = quantal_session(None);
+    for line in ["blue pass", "green ship:jade", "yellow shipyard:b"] {
+        assert!(session.line(line).error.is_none(), "{line}");
+    }
+    let placements = session.placements();
+    assert_eq!(placements.len(), 3);
+    // Each is the state before the placement and the action taken.
+    let Outcome::Going(start) = &session.history[0].outcome else {
+        panic!("the start is a voyage going");
+    };
+    assert_eq!(placements[0].0, *start.state());
+    assert_eq!(placements[1].1.to_string(), "ship:jade");
+    let expected = fit::observe_all(&placements, session.request.valuation);
+    assert_eq!(session.observations(), expected);
+    assert_eq!(session.fitted(), fit::fit(&expected));
+    // Valued once: a second fit reads the same observations.
+    assert_eq!(session.observations(), expected);
+}
+
+#[test]
+fn an_interrupted_answer_offers_none_for_that_answer_only() {
+    let odds = interrupted("odds");
+    assert!(
+        odds.contains("'odds' asks again, 'odds none' answers at once"),
+        "{odds}"
+    );
+    let advice = interrupted("advice");
+    assert!(advice.contains("'advise none' answers at once"), "{advice}");
+    assert!(!advice.contains("model none"), "{advice}");
+}
+
+#[test]
+fn r15_with_me_the_own_placements_are_not_seen() {
+    let mut session = quantal_session(Some("Green"));
+    for line in ["blue pass", "green ship:jade", "yellow pass"] {
+        assert!(session.line(line).error.is_none(), "{line}");
+    }
+    let actions: Vec<String> = session
+        .placements()
+        .iter()
+        .map(|(_, a)| a.to_string())
+        .collect();
+    assert_eq!(actions, ["pass", "pass"]);
+}
+
+/// Lines typed at a terminal, without one: what a person would type.
+struct Typing(std::vec::IntoIter<&'static str>);
+
+impl Lines for Typing {
+    fn next_line(&mut self) -> Option<io::Result<Vec<u8>>> {
+        self.0.next().map(|l| Ok(l.as_bytes().to_vec()))
+    }
+
+    fn interactive(&self) -> bool {
+        true
+    }
+}
+
+/// A session from a voyage's start under `none` (instant advice), its
+/// resume slot shared, run on `typed` as at a terminal: the slot, and
+/// what went to standard error.
+fn typed_session(
+    start: &str,
+    me: Option<&str>,
+    typed: Vec<&'static str>,
+) -> (Option<String>, String) {
+    let start = notation::parse(start).expect("a valid notation");
+    let mut request = Request::new(MethodChoice::Auto, sample::Settings::new(0));
+    request.future = Future::None;
+    let slot = Resume::default();
+    let options = Options {
+        me: me.map(String::from),
+        resume: Some(slot.clone()),
+        ..Options::default()
+    };
+    let mut session = Session::new(start.into(), &request, options).expect("a session");
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    session
+        .run(&mut Typing(typed.into_iter()), &mut out, &mut err)
+        .expect("written to memory");
+    let command = slot.lock().expect("not poisoned").clone();
+    (command, String::from_utf8(err).expect("UTF-8"))
+}
+
+#[test]
+fn leaving_a_voyage_under_way_says_the_command_that_goes_on_from_it() {
+    // A name with a quote: double quotes in the notation (which has no
+    // single ones), and a single quote escaped for the shell.
+    let start = r#"r*,b,g,"o'neil" 0:r J2 S3 G4"#;
+    let (command, err) = typed_session(start, Some("o'neil"), vec!["r ship:j", "b pass", "quit"]);
+    let expected = concat!(
+        r#"manila-odds session --pos='r*,b,g,"o'\''neil" 0:g J2:r S3 G4 p:b'"#,
+        r#" --me='o'\''neil' --future none"#
+    );
+    assert_eq!(command.as_deref(), Some(expected));
+    assert_eq!(
+        err,
+        format!("To go on from this voyage later:\n  {expected}\n")
+    );
+}
+
+#[test]
+fn the_command_to_go_on_restarts_the_position_as_it_stands() {
+    let mut session = quantal_session(None);
+    assert_eq!(session.resume_command(), None, "nothing has happened yet");
+    assert!(session.line("blue ship:jade").error.is_none());
+    let command = session.resume_command().expect("a voyage under way");
+    let Outcome::Going(now) = &session.current().outcome else {
+        panic!("the voyage goes on");
+    };
+    let quoted = format!("--pos='{}' --future quantal", notation::format(now));
+    assert!(command.ends_with(&quoted), "{command}");
+    assert_eq!(notation::parse(&notation::format(now)).as_ref(), Ok(now));
+}
+
+#[test]
+fn nothing_is_said_on_leaving_a_voyage_not_begun_or_settled() {
+    let start = "red*,blue,green,yellow 0:red J2 S3 N4";
+    let (command, err) = typed_session(start, None, vec!["help", "quit"]);
+    assert_eq!((command, err.as_str()), (None, ""));
+    // The voyage of tests/session.rs, played to its settlement.
+    let script = include_str!("../../../tests/data/voyage.script");
+    let (command, err) = typed_session(start, Some("yellow"), script.lines().collect());
+    assert_eq!((command, err.as_str()), (None, ""));
+}
+
+#[test]
+fn a_shell_word_is_quoted_only_when_it_must_be() {
+    assert_eq!(shell_quoted("yellow"), "yellow");
+    assert_eq!(shell_quoted("a b"), "'a b'");
+    assert_eq!(shell_quoted("$r30"), "'$r30'");
+    assert_eq!(shell_quoted("o'neil"), r"'o'\''neil'");
+    assert_eq!(shell_quoted(""), "''");
+}
