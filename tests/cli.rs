@@ -637,3 +637,63 @@ fn r1_r5_show_lists_each_players_shares_and_the_share_prices() {
     let bare = text(&run(&["show", "--pos", "r*,b,g,y 0:r J2 S3 G4"]).stdout);
     assert!(!bare.contains("Share prices"), "{bare}");
 }
+
+#[test]
+fn a_model_flag_the_model_does_not_use_is_noted_after_the_same_result() {
+    let example = &format!("{ROOT}/examples/4p-last-round-start.json");
+    let plain = run(&["advise", example, "--method", "exact"]);
+    assert!(plain.status.success());
+    assert_eq!(text(&plain.stderr), "");
+    let flagged = run(&[
+        "advise",
+        example,
+        "--method",
+        "exact",
+        "--lambda",
+        "3",
+        "--max-nodes",
+        "50",
+    ]);
+    assert!(flagged.status.success());
+    assert_eq!(flagged.stdout, plain.stdout);
+    let notes = text(&flagged.stderr);
+    assert_eq!(notes.lines().count(), 2, "{notes}");
+    assert!(
+        notes.contains("note: --lambda has no effect here"),
+        "{notes}"
+    );
+    assert!(
+        notes.contains("note: --max-nodes has no effect here"),
+        "{notes}"
+    );
+    assert!(notes.contains("the model is auto"), "{notes}");
+    // Where the model uses it, nothing is said.
+    for args in [
+        ["--future", "quantal", "--lambda", "3"],
+        ["--future", "equilibrium", "--max-nodes", "50"],
+        ["--future", "paranoid", "--max-leaves", "50"],
+        ["--future", "auto", "--max-leaves", "50"],
+    ] {
+        let out = run(&[&["odds", example, "--samples", "432"][..], &args[..]].concat());
+        assert!(out.status.success(), "{args:?}");
+        assert_eq!(text(&out.stderr), "", "{args:?}");
+    }
+    // Layouts compare under round where the model is auto: no leaves.
+    let start = &format!("{ROOT}/examples/starts/4p-jade-shares.json");
+    let out = run(&["layouts", start, "--top", "1", "--max-leaves", "9"]);
+    assert!(out.status.success());
+    assert!(
+        text(&out.stderr).contains("--max-leaves has no effect here")
+            && text(&out.stderr).contains("auto (round for layouts and bids)"),
+        "{}",
+        text(&out.stderr)
+    );
+    // Bad input gets its one message alone.
+    let out = run(&["advise", "--pos", "r*,b,g", "--lambda", "3"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        !text(&out.stderr).contains("note:"),
+        "{}",
+        text(&out.stderr)
+    );
+}

@@ -74,3 +74,14 @@ fn the_manual_page_covers_the_tool_and_each_command() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("'frobnicate' is not a command"));
 }
+
+#[test]
+fn the_help_states_the_node_and_leaf_budgets_the_engine_uses() {
+    use manila_odds::engine::analysis::{MAX_LEAVES, MAX_NODES};
+    // The flags hold no clap default (a flag given is told apart from one
+    // not given), so their help says the default in words.
+    let help = common::run_ok(&["advise", "--help"], None).replace('\n', " ");
+    let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(help.contains(&format!("Default: {MAX_NODES} ")), "{help}");
+    assert!(help.contains(&format!("Default: {MAX_LEAVES} ")), "{help}");
+}

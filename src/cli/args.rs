@@ -1,7 +1,6 @@
 //! The command line as clap reads it: subcommands, flags and their help. Doc
 //! comments are the help text; [`super::config`] turns these into a `Config`.
 
-use crate::engine::analysis::{MAX_LEAVES, MAX_NODES};
 use clap::{Parser, Subcommand};
 
 /// Exact odds and advice for one voyage of Manila.
@@ -428,16 +427,17 @@ pub struct SolveArgs {
     pub lambda: Option<f64>,
     /// Node budget of the equilibrium search; beyond it the search is shortened
     /// (max-n over the next placements only, greedy after) and the output says so.
-    #[arg(long, value_name = "N", default_value_t = MAX_NODES)]
-    pub max_nodes: u64,
+    /// Default: 1000000.
+    #[arg(long, value_name = "N")]
+    pub max_nodes: Option<u64>,
     /// Positions the paranoid search may value at its horizon, estimated
     /// before it starts (about 80 microseconds of one core each; before
     /// roll 1 each counts twice for each pirate already aboard, 2.5 times
     /// for a pilot held and 4 for both; after it twice with any pirate);
     /// beyond it the search covers fewer of the placements before the roll,
-    /// nobody placing after them, and the output says so.
-    #[arg(long, value_name = "N", default_value_t = MAX_LEAVES)]
-    pub max_leaves: u64,
+    /// nobody placing after them, and the output says so. Default: 40000.
+    #[arg(long, value_name = "N")]
+    pub max_leaves: Option<u64>,
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug)]

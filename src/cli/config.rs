@@ -8,7 +8,7 @@ use super::args::{
 };
 use super::words;
 use crate::Error;
-use crate::engine::analysis::{self, MethodChoice, Request};
+use crate::engine::analysis::{self, MAX_LEAVES, MAX_NODES, MethodChoice, Request};
 use crate::engine::arena::{self, LayoutChoice};
 use crate::engine::{layouts, sample};
 use crate::render::{Fit, Format};
@@ -62,6 +62,8 @@ pub struct Config {
     pub threads: Option<usize>,
     /// The width of the output and the options shown in a table.
     pub fit: Fit,
+    /// Said on standard error before the result: flags the model ignores.
+    pub notes: Vec<String>,
 }
 
 #[derive(Debug)]
@@ -185,6 +187,12 @@ impl Config {
         let (mut task, source, format, solve) = parts(args.command, &mut fit)?;
         let layouts = matches!(task, Task::Layouts { .. } | Task::Bid { .. });
         let interactive = matches!(task, Task::Advise | Task::Session { .. });
+        // A session may change its model, and the arena's policies name theirs.
+        let single = layouts || matches!(task, Task::Advise | Task::Odds | Task::Bot);
+        let notes = match (&solve, single) {
+            (Some(solve), true) => solve.unused(layouts),
+            _ => Vec::new(),
+        };
         let (request, threads) = match solve {
             Some(solve) => solve.request(layouts, interactive)?,
             None => (
@@ -206,6 +214,7 @@ impl Config {
             request,
             threads,
             fit,
+            notes,
         })
     }
 }
@@ -525,16 +534,7 @@ impl SolveArgs {
     /// (fewer: each one plays out every layout).
     fn request(self, layouts: bool, interactive: bool) -> Result<(Request, Option<usize>), Error> {
         self.check()?;
-        let future = match self.future {
-            None => DEFAULT_FUTURE,
-            Some(FutureArg::None) => Future::None,
-            Some(FutureArg::Greedy) => Future::Greedy,
-            Some(FutureArg::Round) => Future::Round,
-            Some(FutureArg::Equilibrium) => Future::Equilibrium,
-            Some(FutureArg::Quantal) => Future::Quantal,
-            Some(FutureArg::Paranoid) => Future::Paranoid,
-            Some(FutureArg::Auto) => Future::Auto,
-        };
+        let future = self.model();
         let method = match self.method {
             MethodArg::Exact => MethodChoice::Exact,
             MethodArg::Mc => MethodChoice::MonteCarlo,
@@ -544,8 +544,8 @@ impl SolveArgs {
         let mut request = Request::new(method, settings);
         request.valuation.count_shares = self.count_shares;
         request.future = future;
-        request.max_nodes = self.max_nodes;
-        request.max_leaves = self.max_leaves;
+        request.max_nodes = self.max_nodes.unwrap_or(MAX_NODES);
+        request.max_leaves = self.max_leaves.unwrap_or(MAX_LEAVES);
         if let Some(lambda) = self.lambda {
             request.lambda = Lambda {
                 value: lambda,
@@ -555,6 +555,57 @@ impl SolveArgs {
         }
         analysis::check(&request).map_err(words::request_error)?;
         Ok((request, self.threads))
+    }
+
+    /// The future model of `--future`, or the default.
+    fn model(&self) -> Future {
+        match self.future {
+            None => DEFAULT_FUTURE,
+            Some(FutureArg::None) => Future::None,
+            Some(FutureArg::Greedy) => Future::Greedy,
+            Some(FutureArg::Round) => Future::Round,
+            Some(FutureArg::Equilibrium) => Future::Equilibrium,
+            Some(FutureArg::Quantal) => Future::Quantal,
+            Some(FutureArg::Paranoid) => Future::Paranoid,
+            Some(FutureArg::Auto) => Future::Auto,
+        }
+    }
+
+    /// A note for each model flag given that the model will not use: a flag
+    /// passed over in silence would leave the user believing it shaped the
+    /// answer. `layouts`: layouts and bids, which `auto` compares under
+    /// `round`.
+    fn unused(&self, layouts: bool) -> Vec<String> {
+        let future = self.model();
+        let model = match (future, layouts) {
+            (Future::Auto, true) => "auto (round for layouts and bids)".to_string(),
+            _ => future.name().to_string(),
+        };
+        let searches_leaves = future == Future::Paranoid || (future == Future::Auto && !layouts);
+        let flags = [
+            (
+                self.lambda.is_some() && future != Future::Quantal,
+                "--lambda",
+                "only the quantal model takes it",
+            ),
+            (
+                self.max_nodes.is_some() && future != Future::Equilibrium,
+                "--max-nodes",
+                "only the equilibrium search counts nodes",
+            ),
+            (
+                self.max_leaves.is_some() && !searches_leaves,
+                "--max-leaves",
+                "only the paranoid search (auto's before roll 1) takes it",
+            ),
+        ];
+        flags
+            .into_iter()
+            .filter(|&(unused, _, _)| unused)
+            .map(|(_, flag, why)| {
+                format!("note: {flag} has no effect here: {why}, and the model is {model}")
+            })
+            .collect()
     }
 
     /// The flags' own bounds.
@@ -585,10 +636,10 @@ impl SolveArgs {
                 ),
             );
         }
-        if self.max_nodes == 0 {
+        if self.max_nodes == Some(0) {
             return bad("--max-nodes", "needs at least 1 node");
         }
-        if self.max_leaves == 0 {
+        if self.max_leaves == Some(0) {
             return bad("--max-leaves", "needs at least 1 position");
         }
         if self

@@ -63,7 +63,21 @@ where
             };
         }
     };
-    match Config::from_args(args).and_then(|config| commands::execute(&config)) {
+    // Notes follow the result, so that bad input gets its one message
+    // alone; a bot, which answers until its input ends, says them first.
+    let say = |notes: &[String]| notes.iter().for_each(|note| eprintln!("{note}"));
+    let run = |config: Config| {
+        let bot = matches!(config.task, config::Task::Bot);
+        if bot {
+            say(&config.notes);
+        }
+        let text = commands::execute(&config)?;
+        if !bot {
+            say(&config.notes);
+        }
+        Ok(text)
+    };
+    match Config::from_args(args).and_then(run) {
         Ok(text) => write_out(&text),
         Err(e) => {
             eprintln!("error: {}", terminal_safe(&e.to_string()));
