@@ -319,20 +319,33 @@ pub fn lambda(l: &Lambda) -> String {
     }
 }
 
-/// A rationality with two significant digits or so.
+/// A rationality with two significant digits (whole from 10 up): a fit
+/// below 0.1 keeps its second digit (0.055, not 0.05).
 fn short(x: f64) -> String {
-    if x >= 10.0 {
-        format!("{x:.0}")
-    } else if x >= 1.0 {
-        format!("{x:.1}")
-    } else {
-        format!("{x:.2}")
+    if !(x.is_finite() && x > 0.0) {
+        return format!("{x}");
     }
+    let decimals = |x: f64| (1 - x.log10().floor() as i32).clamp(0, 9) as usize;
+    // Rounding may carry into a new digit (9.96 is 10.0): count it then.
+    let rounded: f64 = format!("{x:.d$}", d = decimals(x)).parse().unwrap_or(x);
+    format!("{x:.d$}", d = decimals(rounded))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_rationality_keeps_two_significant_digits() {
+        let shown: Vec<String> = [0.0546, 0.5, 0.099, 1.34, 9.96, 10.47, 123.4, 0.0]
+            .into_iter()
+            .map(short)
+            .collect();
+        assert_eq!(
+            shown,
+            ["0.055", "0.50", "0.099", "1.3", "10", "10", "123", "0"]
+        );
+    }
 
     #[test]
     fn rolls_are_counted_in_words() {

@@ -112,12 +112,7 @@ pub(super) fn fitted_as(columns: &[Column], width: usize, compact: bool) -> (Str
     }
 }
 
-fn draw(
-    columns: &[Column],
-    compact: bool,
-    shown: &[bool],
-    wrap_to: Option<usize>,
-) -> String {
+fn draw(columns: &[Column], compact: bool, shown: &[bool], wrap_to: Option<usize>) -> String {
     let kept: Vec<&Column> = columns
         .iter()
         .zip(shown)
