@@ -286,6 +286,24 @@ fn bad_files_and_flags_exit_2() {
             ],
             "--deals: play at least 1 deal",
         ),
+        // Refused by the argument parser itself, in its words.
+        (
+            vec![
+                "arena",
+                "--candidate",
+                "none",
+                "--baseline",
+                "random",
+                "--players",
+                "-0",
+            ],
+            "invalid value '0' for '--players <PLAYERS>': 0 is not in 3..=5",
+        ),
+        // A float flag that takes 0 reads `=-0` as -0.0: refused as well.
+        (
+            vec!["advise", example, "--future", "quantal", "--lambda=-0"],
+            "--lambda: write 0, not -0",
+        ),
         (
             vec!["advise", example, "--time-limit", "-1.5"],
             "--time-limit: must not be negative, found -1.5",
@@ -685,6 +703,25 @@ fn a_model_flag_the_model_does_not_use_is_noted_after_the_same_result() {
     assert!(
         text(&out.stderr).contains("--max-leaves has no effect here")
             && text(&out.stderr).contains("auto (round for layouts and bids)"),
+        "{}",
+        text(&out.stderr)
+    );
+    // Layouts take greedy for the equilibrium: its nodes count for nothing.
+    let out = run(&[
+        "layouts",
+        start,
+        "--future",
+        "equilibrium",
+        "--samples",
+        "432",
+        "--only",
+        "J2 S3 G4",
+        "--max-nodes",
+        "9",
+    ]);
+    assert!(out.status.success());
+    assert!(
+        text(&out.stderr).contains("--max-nodes has no effect here: layouts and bids take greedy"),
         "{}",
         text(&out.stderr)
     );

@@ -603,3 +603,45 @@ fn r16_bid_says_who_cannot_pay_their_limits() {
     let table = common::run_bin(&["bid", "--pos", "ann*,bob,cat 0:ann J2 S3 N4"], None);
     assert!(!String::from_utf8_lossy(&table.stdout).contains("can pay"));
 }
+
+#[test]
+fn r15_quantal_layouts_play_quantal_at_the_lambda_asked() {
+    use manila_odds::engine::analysis;
+    use manila_odds::report::Lambda;
+    let j2 = layout("J2 S3 G4");
+    let at = |lambda: f64, seed: u64| {
+        let mut r = request(Future::Quantal, true, 1296);
+        r.sampling.seed = seed;
+        r.lambda = Lambda {
+            value: lambda,
+            interval: None,
+            decisions: 0,
+        };
+        r
+    };
+    let random = compare(START, &[j2], false, &at(0.0, 5));
+    assert_eq!(random.how.lambda.as_ref().map(|l| l.value), Some(0.0));
+    // On the same dice, greedy's placements give other values: quantal is
+    // not greedy under another name.
+    let mut greedy = at(0.0, 5);
+    greedy.future = Future::Greedy;
+    let greedy = compare(START, &[j2], false, &greedy);
+    assert_ne!(find(&random, j2).value, find(&greedy, j2).value);
+    // The harbour master's value agrees with the quantal odds of the same
+    // start, sampled on other dice, within 4 standard errors.
+    let start = json::read_start(START).expect("a voyage start");
+    let laid = rules::start_with(start.state(), j2);
+    let position = Position::from_parts(start.names().to_vec(), laid);
+    let odds = analysis::odds(&position, &at(0.0, 6), &mut |_| {});
+    let hm = laid.harbour_master as usize;
+    let l = find(&random, j2);
+    let se = (l.stderr.expect("sampled").powi(2)
+        + odds.players_stderr.as_ref().expect("sampled")[hm].powi(2))
+    .sqrt();
+    assert!(
+        (l.value - odds.players[hm]).abs() <= 4.0 * se,
+        "layouts {} vs odds {} ± {se}",
+        l.value,
+        odds.players[hm]
+    );
+}

@@ -582,6 +582,18 @@ impl SolveArgs {
             _ => future.name().to_string(),
         };
         let searches_leaves = future == Future::Paranoid || (future == Future::Auto && !layouts);
+        // Layouts approximate the equilibrium by greedy, and run no paranoid
+        // search at all.
+        let (nodes_why, leaves_why) = match layouts {
+            true => (
+                "layouts and bids take greedy for the equilibrium",
+                "layouts and bids run no paranoid search",
+            ),
+            false => (
+                "only the equilibrium search counts nodes",
+                "only the paranoid search (auto's before roll 1) takes it",
+            ),
+        };
         let flags = [
             (
                 self.lambda.is_some() && future != Future::Quantal,
@@ -589,14 +601,14 @@ impl SolveArgs {
                 "only the quantal model takes it",
             ),
             (
-                self.max_nodes.is_some() && future != Future::Equilibrium,
+                self.max_nodes.is_some() && (future != Future::Equilibrium || layouts),
                 "--max-nodes",
-                "only the equilibrium search counts nodes",
+                nodes_why,
             ),
             (
                 self.max_leaves.is_some() && !searches_leaves,
                 "--max-leaves",
-                "only the paranoid search (auto's before roll 1) takes it",
+                leaves_why,
             ),
         ];
         flags
@@ -647,6 +659,13 @@ impl SolveArgs {
             .is_some_and(|x| !(x.is_finite() && (0.0..=1e6).contains(&x)))
         {
             return bad("--lambda", "must be a number from 0 to 1000000");
+        }
+        // `--lambda=-0` (or a batch's `"lambda": -0`) reaches here as -0.0.
+        if self
+            .lambda
+            .is_some_and(|x| x == 0.0 && x.is_sign_negative())
+        {
+            return bad("--lambda", &crate::parse::json::write_zero("-0"));
         }
         Ok(())
     }

@@ -180,10 +180,19 @@ fn refusal_of_zero(argv: &[OsString], flag: &str) -> Option<String> {
             plain[i] = "0".into();
         }
     }
-    let refusal = Config::from_args(parse_args(plain).ok()?)
-        .err()?
-        .to_string();
+    let refusal = match parse_args(plain.clone()) {
+        Ok(args) => Config::from_args(args).err()?.to_string(),
+        // Refused by clap itself (`--players 0` is not in 3..=5), in its words.
+        Err(e) if clap_names(&e, flag) => return Some(one_line(&e, &plain)),
+        Err(_) => return None,
+    };
     refusal.starts_with(&format!("{flag}:")).then_some(refusal)
+}
+
+/// Whether clap's complaint `e` is about `flag` (`--players <PLAYERS>`).
+fn clap_names(e: &clap::Error, flag: &str) -> bool {
+    let arg = e.get(clap::error::ContextKind::InvalidArg);
+    arg.is_some_and(|a| a.to_string().split_whitespace().next() == Some(flag))
 }
 
 /// The arguments read by clap, its help wrapped to the width of the output.

@@ -200,7 +200,7 @@ fn how(start: &State, request: &Request) -> How {
         shares_counted: request.valuation.count_shares,
         approximation,
         sampling: None,
-        lambda: None,
+        lambda: (request.future == Future::Quantal).then(|| request.lambda.clone()),
         dof: None,
     }
 }
@@ -267,10 +267,14 @@ fn sampled_values(
         .collect();
     let mut settings = request.sampling.clone();
     settings.valuation = request.valuation;
+    // Equilibrium is approximated by greedy here (its `how` says so); the
+    // quantal play-outs draw each placement at the request's lambda.
     settings.future = match request.future {
         Future::None => Future::None,
+        Future::Quantal => Future::Quantal,
         _ => Future::Greedy,
     };
+    settings.lambda = request.lambda.value;
     let e = sample::run(&arms, Some(hm), &settings, progress);
     let sampling = Sampling {
         seed: e.seed,

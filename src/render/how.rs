@@ -325,6 +325,10 @@ fn short(x: f64) -> String {
     if !(x.is_finite() && x > 0.0) {
         return format!("{x}");
     }
+    // A lambda given below a thousandth: its digits, not a row of zeros.
+    if x < 1e-3 {
+        return format!("{x:.1e}");
+    }
     let decimals = |x: f64| (1 - x.log10().floor() as i32).clamp(0, 9) as usize;
     // Rounding may carry into a new digit (9.96 is 10.0): count it then.
     let rounded: f64 = format!("{x:.d$}", d = decimals(x)).parse().unwrap_or(x);
@@ -337,13 +341,15 @@ mod tests {
 
     #[test]
     fn a_rationality_keeps_two_significant_digits() {
-        let shown: Vec<String> = [0.0546, 0.5, 0.099, 1.34, 9.96, 10.47, 123.4, 0.0]
+        let shown: Vec<String> = [0.0546, 0.5, 0.099, 1.34, 9.96, 10.47, 123.4, 0.0, 1.5e-9]
             .into_iter()
             .map(short)
             .collect();
         assert_eq!(
             shown,
-            ["0.055", "0.50", "0.099", "1.3", "10", "10", "123", "0"]
+            [
+                "0.055", "0.50", "0.099", "1.3", "10", "10", "123", "0", "1.5e-9"
+            ]
         );
     }
 
