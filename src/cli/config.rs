@@ -62,7 +62,8 @@ pub struct Config {
     pub threads: Option<usize>,
     /// The width of the output and the options shown in a table.
     pub fit: Fit,
-    /// Said on standard error before the result: flags the model ignores.
+    /// Flags the model ignores, said on standard error after the result (a
+    /// bot's before its first answer).
     pub notes: Vec<String>,
 }
 
