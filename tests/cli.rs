@@ -252,6 +252,7 @@ fn bad_files_and_flags_exit_2() {
         &["--threads: at most 256"],
     );
     // Flags clap refuses: one line each, naming the flag.
+    let arena = ["arena", "--candidate", "none", "--baseline", "random"];
     for (args, words) in [
         (
             vec!["advise", example, "--seed", "-1"],
@@ -275,28 +276,12 @@ fn bad_files_and_flags_exit_2() {
             "--max-nodes: needs at least 1 node",
         ),
         (
-            vec![
-                "arena",
-                "--candidate",
-                "none",
-                "--baseline",
-                "random",
-                "--deals",
-                "-0",
-            ],
+            [&arena[..], &["--deals", "-0"]].concat(),
             "--deals: play at least 1 deal",
         ),
         // Refused by the argument parser itself, in its words.
         (
-            vec![
-                "arena",
-                "--candidate",
-                "none",
-                "--baseline",
-                "random",
-                "--players",
-                "-0",
-            ],
+            [&arena[..], &["--players", "-0"]].concat(),
             "invalid value '0' for '--players <PLAYERS>': 0 is not in 3..=5",
         ),
         // A float flag that takes 0 reads `=-0` as -0.0: refused as well.
