@@ -4,6 +4,7 @@
 
 use manila_odds::Position;
 use manila_odds::engine::analysis::{self, MethodChoice, Request};
+use manila_odds::engine::cache::Cache;
 use manila_odds::engine::interrupt;
 use manila_odds::engine::sample::Settings;
 use manila_odds::parse::notation;
@@ -22,8 +23,8 @@ fn position(text: &str) -> Position {
 fn an_interrupted_computation_returns_without_panicking() {
     let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     // The start of a voyage: paranoid under auto (a search with no
-    // deadline, which runs to its end), greedy sampling, equilibrium with a
-    // deadline (which gives up at once), quantal.
+    // deadline, which stops before its first option), greedy sampling,
+    // equilibrium with a deadline (which gives up at once), quantal.
     let start = position("a*,b,c,d 0:a J2 S3 G4");
     let mut sampled_stops = Vec::new();
     for future in [
@@ -43,7 +44,8 @@ fn an_interrupted_computation_returns_without_panicking() {
             "{future:?}: the request stays until cleared"
         );
         interrupt::clear();
-        assert!(!advice.options.is_empty(), "{future:?}");
+        let stopped_before_any = future == Future::Auto;
+        assert_eq!(advice.options.is_empty(), stopped_before_any, "{future:?}");
         if let Some(sampling) = &advice.how.sampling {
             sampled_stops.push(sampling.stop);
         }
@@ -74,4 +76,45 @@ fn an_interrupted_equilibrium_without_a_time_limit_gives_up_its_search() {
     interrupt::clear();
     assert!(full.how.approximation.is_none(), "{:?}", full.how);
     assert!(stopped.how.approximation.is_some(), "{:?}", stopped.how);
+}
+
+#[test]
+fn an_interrupted_paranoid_search_stops_before_its_end() {
+    let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    // 3 players before roll 1 with room for every placement to the roll:
+    // uninterrupted, each option's search visits hundreds of thousands of
+    // positions (about two minutes on two cores). Asked to stop, it values
+    // none of them, and odds alike give up without a panic.
+    let start = position("a*,b,c 0:a J2 S3 G4");
+    let mut request = Request::new(MethodChoice::Auto, Settings::new(3));
+    request.future = Future::Paranoid;
+    request.max_leaves = 4_000_000;
+    interrupt::request();
+    let advice = analysis::advise(&start, &request, &mut |_| {});
+    let odds = analysis::odds(&start, &request, &mut |_| {});
+    interrupt::clear();
+    assert!(advice.options.is_empty(), "{:?}", advice.options.len());
+    assert_eq!(odds.how.future, Future::Paranoid);
+}
+
+#[test]
+fn an_interrupted_exact_greedy_search_stops_before_its_end() {
+    let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    // Greedy exactly before roll 1: every landing of roll 1 and the greedy
+    // placements after it, seconds with 3 players (a minute with 5).
+    let start = position("a*,b,c 0:a J2 S3 G4");
+    let mut request = Request::new(MethodChoice::Exact, Settings::new(3));
+    request.future = Future::Greedy;
+    // One cache for all, as a session keeps one.
+    let mut cache = Cache::default();
+    interrupt::request();
+    let advice = analysis::advise_with(&mut cache, &start, &request, &mut |_| {});
+    let odds = analysis::odds_with(&mut cache, &start, &request, &mut |_| {});
+    interrupt::clear();
+    assert!(advice.options.is_empty(), "{:?}", advice.options.len());
+    assert_eq!(odds.how.future, Future::Greedy);
+    // Cleared, the planner the cache kept answers in full, as a fresh one does.
+    let kept = analysis::advise_with(&mut cache, &start, &request, &mut |_| {});
+    let fresh = analysis::advise(&start, &request, &mut |_| {});
+    assert_eq!(kept.options, fresh.options);
 }

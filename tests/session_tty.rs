@@ -175,3 +175,22 @@ fn the_command_printed_on_leaving_goes_on_from_the_same_position() -> Result<(),
     );
     Ok(())
 }
+
+#[test]
+fn ctrl_c_stops_a_deep_paranoid_search() -> Result<(), Error> {
+    // 3 players at a voyage's start, every placement to the roll searched:
+    // about two minutes uninterrupted, longer than the wait for the message.
+    let mut p = session(&[
+        "--layout",
+        "r*,b,g J2 S3 G4",
+        "--future",
+        "paranoid",
+        "--max-leaves",
+        "4000000",
+    ])?;
+    interrupt_advice(&mut p)?;
+    p.send_line("pos")?;
+    p.exp_string("r*,b,g 0:r J2 S3 G4")?;
+    p.exp_string("> ")?;
+    quit(p)
+}

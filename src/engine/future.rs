@@ -262,7 +262,7 @@ impl Planner {
     }
 
     /// A time budget as well: searches give up after `at`, or when Ctrl-C
-    /// asks ([`interrupt`]), with or without a time.
+    /// asks ([`interrupt`]), with or without a time (`None`: only then).
     pub fn deadline(&mut self, at: Option<Instant>) {
         self.deadline = at;
         self.interruptible = true;
@@ -325,9 +325,10 @@ impl Planner {
         if self.nodes > self.max_nodes {
             return Err(OverBudget);
         }
-        // Only a search given a deadline can give up early (its callers
-        // expect it to): an interrupt ends it as the deadline would. Other
-        // searches (paranoid, exact greedy) run to their end.
+        // Only a search made interruptible can give up early (its callers
+        // expect it to): an interrupt ends it as a deadline would. Other
+        // searches (exact greedy, walks of a finished search) run to their
+        // end.
         let stop =
             || interrupt::requested() || self.deadline.is_some_and(|at| Instant::now() >= at);
         if self.interruptible && self.nodes.is_multiple_of(256) && stop() {

@@ -37,9 +37,6 @@ use crate::rules::{Action, State};
 /// [`crate::engine::sample::OnProgress`]).
 pub type Progress<'a> = crate::engine::sample::OnProgress<'a>;
 
-/// A planner without a node budget runs to its end: it never reports one.
-const UNBOUNDED: &str = "a search without a node budget never runs out of it";
-
 /// The decider's options, valued and ranked, by the method asked for.
 pub fn advise(position: &Position, request: &Request, progress: Progress) -> Advice {
     advise_with(&mut Cache::default(), position, request, progress)
@@ -178,7 +175,7 @@ fn best_valued(valued: &[Valued]) -> Option<Action> {
 /// is computed from raw values (exact or planned) and a [`How`], or sampled.
 trait Answer: Sized {
     /// The figures before they are ranked or named.
-    type Raw;
+    type Raw: Default;
     /// Exactly, under `none`.
     fn none(s: &State, solver: &mut Solver) -> Self::Raw;
     /// Exactly, under the planner's model, `left` placements by max-n.
@@ -342,7 +339,12 @@ fn by_model<A: Answer>(
         }
         (Method::Exact, _) => {
             let planner = cache.planner(request.future, request.valuation, request.lambda.value);
-            let mut raw = A::planned(s, planner, 0).expect(UNBOUNDED);
+            // Ctrl-C may stop the search (greedy's before roll 1 takes a
+            // minute); whoever asked for the stop discards what it gets.
+            planner.deadline(None);
+            let Ok(mut raw) = A::planned(s, planner, 0) else {
+                return A::finish(s, A::Raw::default(), how);
+            };
             if request.risk {
                 A::add_risk(&mut raw, s, risk::Chooser::Planner(planner), 0);
             }

@@ -17,6 +17,7 @@
 use super::{Answer, Progress, Request, StandIn};
 use crate::engine::exact::Solver;
 use crate::engine::future::{ALL, Planner, valued_option};
+use crate::engine::interrupt;
 use crate::engine::ranking::Valued;
 use crate::engine::risk::{self, Chooser};
 use crate::engine::sample::Tick;
@@ -157,7 +158,9 @@ fn planner(request: &Request, searcher: rules::PlayerId) -> Planner {
 
 /// The decider's options in `s` valued under the paranoid model searched to
 /// `left`, in canonical order, each with its distribution when `risk`;
-/// `progress` hears of each option valued.
+/// `progress` hears of each option valued. Ctrl-C ([`interrupt`]) stops the
+/// search: the options valued by then are returned, and whoever asked for
+/// the stop discards them.
 pub fn options(
     s: &State,
     request: &Request,
@@ -183,6 +186,8 @@ pub fn options(
             let lent = solvers.lock().ok().and_then(|mut kept| kept.pop());
             let solver = lent.unwrap_or_else(|| Solver::with(request.valuation));
             let mut planner = Planner::on_solver(Future::Paranoid, solver).against(decider);
+            // No time limit: a deep search runs to its end unless stopped.
+            planner.deadline(None);
             let valued = one_option(s, a, &mut planner, left, risk);
             if let Ok(mut kept) = solvers.lock() {
                 kept.push(planner.into_solver());
@@ -194,16 +199,29 @@ pub fn options(
             }
             valued
         })
+        .collect::<Vec<_>>()
+        .into_iter()
+        .flatten()
         .collect()
 }
 
-/// One option valued (and its distribution walked) by `planner`.
-fn one_option(s: &State, a: Action, planner: &mut Planner, left: u16, risk: bool) -> Valued {
-    let mut valued = valued_option(s, a, planner, left).expect(UNBOUNDED);
-    if risk {
-        valued.dist = risk::option(Chooser::Planner(planner), s, a, left).expect(UNBOUNDED);
+/// One option valued (and its distribution walked) by `planner`; `None`
+/// when Ctrl-C stopped the search (its only limit) before the end.
+fn one_option(
+    s: &State,
+    a: Action,
+    planner: &mut Planner,
+    left: u16,
+    risk: bool,
+) -> Option<Valued> {
+    if interrupt::requested() {
+        return None;
     }
-    valued
+    let mut valued = valued_option(s, a, planner, left).ok()?;
+    if risk {
+        valued.dist = risk::option(Chooser::Planner(planner), s, a, left).ok()?;
+    }
+    Some(valued)
 }
 
 /// Every player's value from `s` under the paranoid model searched to
@@ -214,6 +232,9 @@ pub fn outcome(s: &State, request: &Request, left: u16, progress: Progress) -> O
     let evs: Vec<f64> = valued.iter().map(|v| v.ev).collect();
     match rank(&evs).first() {
         Some(&k) => valued[k].outcome,
+        // Stopped before any option was valued: nothing to give, and the
+        // caller discards whatever it gets.
+        None if interrupt::requested() => Outcome::default(),
         None => planner(request, s.decider().unwrap_or(0))
             .value(s, Mark::None, left)
             .expect(UNBOUNDED),
