@@ -96,6 +96,8 @@ fn ctrl_c_during_advice_stops_the_advice_and_keeps_the_voyage() -> Result<(), Er
     // Greedy advice at a voyage's start samples for seconds: long enough for
     // the progress bar (from its first second) and a Ctrl-C.
     let mut p = session(&["--layout", "r*,b,g,y J2 S3 G4", "--future", "greedy"])?;
+    // The board is on screen before the advice's progress.
+    p.exp_string("Decides: r places a worker or passes")?;
     interrupt_advice(&mut p)?;
     // The session goes on, with the voyage as it was.
     p.send_line("pos")?;

@@ -253,18 +253,15 @@ fn catch_interrupts(resume: Resume) {
     let leave = move || {
         if interrupt::request() {
             // The session may hold the lock for a moment: never wait on it.
-            if let Ok(slot) = resume.try_lock()
-                && let Some(command) = slot.as_ref()
-            {
-                eprint!(
-                    "\n{}",
-                    session::resume_words(&super::terminal_safe(command))
-                );
-            }
+            let words = match resume.try_lock().ok().and_then(|slot| slot.clone()) {
+                Some(command) => session::resume_words(&super::terminal_safe(&command)),
+                None => "Left the session.".to_string(),
+            };
+            progress::say_last(words.trim_end());
             std::process::exit(130);
         }
         // The handler runs on its own thread: the computation is not held up.
-        eprintln!("\nStopping (Ctrl-C again leaves the session)...");
+        progress::say("Stopping (Ctrl-C again leaves the session)...");
     };
     // Without the handler Ctrl-C still leaves, as before: nothing to report.
     let _ = ctrlc::set_handler(leave);

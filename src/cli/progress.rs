@@ -6,8 +6,10 @@
 //! Each appears from its first second whether or not the work has reported
 //! anything yet: a timer thread shows it, and indicatif redraws it steadily.
 
+use crate::engine::interrupt;
 use crate::engine::sample::{self, Settings, Tick};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::sync::Mutex;
 use std::sync::mpsc::{self, RecvTimeoutError, Sender};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -18,6 +20,34 @@ const AFTER: Duration = Duration::from_secs(1);
 const REDRAW: Duration = Duration::from_millis(120);
 /// The bar's resolution: a share done is shown in thousandths.
 const STEPS: u64 = 1000;
+
+/// The bar under way, if any, so that a line said from another thread
+/// (Ctrl-C's handler) goes above it rather than over it ([`say`]).
+static UNDER_WAY: Mutex<Option<ProgressBar>> = Mutex::new(None);
+
+/// Says `text` on standard error: as the message of the progress bar when
+/// one is drawn (without its closing dots; a line printed from another
+/// thread would be drawn over), else on a line of its own after whatever the
+/// terminal echoed ("^C").
+pub fn say(text: &str) {
+    let bar = UNDER_WAY.lock().ok().and_then(|bar| bar.clone());
+    match bar {
+        Some(bar) if !bar.is_hidden() => bar.set_message(text.trim_end_matches('.').to_string()),
+        _ => eprintln!("\n{text}"),
+    }
+}
+
+/// Clears the bar under way, if any, for good, and says `text` as [`say`]
+/// does: the last words of a process that leaves mid-computation.
+pub fn say_last(text: &str) {
+    match UNDER_WAY.lock().ok().and_then(|mut bar| bar.take()) {
+        Some(bar) if !bar.is_hidden() => {
+            bar.finish_and_clear();
+            eprintln!("{text}");
+        }
+        _ => eprintln!("\n{text}"),
+    }
+}
 
 /// A progress bar that stays hidden for its first [`AFTER`], then draws itself
 /// on standard error until finished.
@@ -42,6 +72,9 @@ impl Delayed {
                 shown.enable_steady_tick(REDRAW);
             }
         });
+        if let Ok(mut under_way) = UNDER_WAY.lock() {
+            *under_way = Some(bar.clone());
+        }
         Some(Delayed {
             bar,
             cancel: Some(cancel),
@@ -56,6 +89,9 @@ impl Delayed {
         }
         if let Some(timer) = self.timer.take() {
             let _ = timer.join();
+        }
+        if let Ok(mut under_way) = UNDER_WAY.lock() {
+            *under_way = None;
         }
         self.bar.finish_and_clear();
     }
@@ -180,8 +216,13 @@ impl Bar {
         }
     }
 
-    /// How far the computation has gone.
+    /// How far the computation has gone. Once Ctrl-C has asked it to stop,
+    /// the bar moves no further and keeps what [`say`] put there: what comes
+    /// after is partial (a stopped run reports its play-outs as if complete).
     pub fn update(&mut self, tick: Tick) {
+        if interrupt::requested() {
+            return;
+        }
         match tick {
             Tick::PlayOuts { samples, stderr } => self.play_outs(samples, stderr),
             Tick::Options { done, running, of } => self.options(done, running, of),

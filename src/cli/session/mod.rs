@@ -118,6 +118,10 @@ pub struct Session {
     lambda_given: bool,
     /// Said before the first report: what the harbour master paid.
     opening: String,
+    /// The advice the last report ends with, computed once the report
+    /// before it is on screen ([`Session::write_due`]): the event and the
+    /// board show while it takes its second or two.
+    due: Option<(Position, Request)>,
 }
 
 /// A voyage finished in the session: its events, and each player's profit.
@@ -190,6 +194,7 @@ impl Session {
             rows: None,
             awaiting_layout: false,
             finished: Vec::new(),
+            due: None,
             // A given lambda has no interval; the prior's and a fit's have one.
             lambda_given: request.lambda.interval.is_none(),
         })
@@ -213,6 +218,7 @@ impl Session {
         let first = std::mem::take(&mut self.opening) + &self.report();
         write!(out, "{first}")?;
         out.flush()?;
+        self.write_due(out)?;
         let mut refused = 0;
         let mut number = 0;
         while let Some(bytes) = lines.next_line() {
@@ -245,6 +251,7 @@ impl Session {
             };
             write!(out, "{}", reply.text)?;
             out.flush()?;
+            self.write_due(out)?;
             // `undo` and `model` change it without a report.
             self.publish_resume();
             if let Some(e) = &reply.error {
@@ -270,6 +277,15 @@ impl Session {
             write!(err, "{}", resume_words(&terminal_safe(&command)))?;
         }
         Ok(refused)
+    }
+
+    /// Computes and writes the advice the last answer ended with, if any.
+    fn write_due(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        if let Some((position, request)) = self.due.take() {
+            write!(out, "{}", self.advice(&position, &request))?;
+            out.flush()?;
+        }
+        Ok(())
     }
 
     /// The command that starts a session where this one stands: `None`
@@ -308,8 +324,10 @@ impl Session {
         }
     }
 
-    /// The answer to one line of input (not blank, trimmed).
+    /// The answer to one line of input (not blank, trimmed); advice it
+    /// ends with is left [`Session::due`].
     fn line(&mut self, line: &str) -> Reply {
+        self.due = None;
         // No command or event is this long: refused before any is read.
         if let Some(e) = events::too_long(line, self.names()) {
             return Reply::error(e.to_string());
@@ -707,8 +725,11 @@ impl Session {
                 self.options.fit.width,
             ),
             _ => {
+                // Every caller ends its answer with the report: the
+                // advice comes last, once the rest is on screen.
                 let request = self.with_fit(self.request.clone());
-                self.advice(&position, &request)
+                self.due = Some((position.clone(), request));
+                String::new()
             }
         };
         format!("{lead}{board}\n{due}")
