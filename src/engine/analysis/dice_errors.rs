@@ -214,6 +214,8 @@ pub(super) fn advice(
         seed: request.sampling.seed,
         elapsed: Duration::ZERO,
         dof: Some(lines.first().map_or(0, Line::dof)),
+        // One search, looked at once.
+        looks: 1,
     };
     p_best(&mut estimate);
     for (o, arm) in advice.options.iter_mut().zip(&estimate.arms) {

@@ -544,11 +544,17 @@ pub fn run_with(
     };
     let mut master = Xoshiro256PlusPlus::seed_from_u64(settings.seed);
     let (cap_blocks, want_blocks) = planned_blocks(settings);
+    // Settling looks after every block from the second (`should_stop`).
+    let looks = match job.settling {
+        true => want_blocks.saturating_sub(1).max(1),
+        false => 1,
+    };
     let mut sums = job.sums();
     loop {
         let parts = job.round(&mut master, want_blocks - sums.blocks, sums.blocks);
         sums = parts.iter().fold(sums, |acc, part| acc.merge(part));
         let mut estimate = summarise(arms, &sums, decider, settings.seed);
+        estimate.looks = looks;
         job.ticker
             .round(estimate.samples, largest_stderr(&estimate, decider));
         if let Some(stop) = should_stop(

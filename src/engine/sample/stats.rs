@@ -49,6 +49,10 @@ pub struct Estimate {
     /// Student's t. `None`: the normal approximation (the sampler's
     /// covariance rests on hundreds of degrees of freedom at least).
     pub dof: Option<u64>,
+    /// How many times the settling rule may look at the run, stopping at the
+    /// first look that settles it: 1 when it looks once or not at all.
+    /// A claim of 95% holds over all of them ([`one_sided_95`]).
+    pub looks: u64,
 }
 
 /// Sums over play-outs, merged associatively in chunk order. Kept per stratum,
@@ -194,6 +198,7 @@ pub(super) fn summarise(arms: &[Arm], sums: &Sums, decider: Option<usize>, seed:
         seed,
         elapsed: Duration::ZERO,
         dof: None,
+        looks: 1,
     }
 }
 
@@ -278,6 +283,72 @@ pub fn t_95(dof: Option<u64>) -> f64 {
     }
 }
 
+/// The one-sided quantile at which a claim made at the first of `looks`
+/// looks that supports it still holds at 95%: 5% / `looks` at each
+/// (Bonferroni), since a run that stops at the first look that settles it
+/// would otherwise be wrong more often than one look in twenty (2.45
+/// standard errors for 7 looks). Student's t for `dof`, as [`t_95`].
+pub fn one_sided_95(dof: Option<u64>, looks: u64) -> f64 {
+    if looks <= 1 {
+        return t_95(dof);
+    }
+    let z = normal_quantile(1.0 - 0.05 / looks as f64);
+    match dof {
+        None => z,
+        Some(n) => crate::report::t_quantile(z, n),
+    }
+}
+
+/// The standard normal's quantile of `p` in (0, 1) (Acklam's rational
+/// approximation, relative error below 1.2e-9).
+fn normal_quantile(p: f64) -> f64 {
+    const A: [f64; 6] = [
+        -3.969_683_028_665_376e1,
+        2.209_460_984_245_205e2,
+        -2.759_285_104_469_687e2,
+        1.383_577_518_672_69e2,
+        -3.066_479_806_614_716e1,
+        2.506_628_277_459_239,
+    ];
+    const B: [f64; 5] = [
+        -5.447_609_879_822_406e1,
+        1.615_858_368_580_409e2,
+        -1.556_989_798_598_866e2,
+        6.680_131_188_771_972e1,
+        -1.328_068_155_288_572e1,
+    ];
+    const C: [f64; 6] = [
+        -7.784_894_002_430_293e-3,
+        -3.223_964_580_411_365e-1,
+        -2.400_758_277_161_838,
+        -2.549_732_539_343_734,
+        4.374_664_141_464_968,
+        2.938_163_982_698_783,
+    ];
+    const D: [f64; 4] = [
+        7.784_695_709_041_462e-3,
+        3.224_671_290_700_398e-1,
+        2.445_134_137_142_996,
+        3.754_408_661_907_416,
+    ];
+    let poly = |k: &[f64], x: f64| k.iter().fold(0.0, |acc, &c| acc * x + c);
+    // The tails' form, in q = sqrt(-2 ln(tail)).
+    let tail = |t: f64| {
+        let q = (-2.0 * t.ln()).sqrt();
+        poly(&C, q) / (poly(&D, q) * q + 1.0)
+    };
+    const LOW: f64 = 0.024_25;
+    if p < LOW {
+        tail(p)
+    } else if p > 1.0 - LOW {
+        -tail(1.0 - p)
+    } else {
+        let q = p - 0.5;
+        let r = q * q;
+        poly(&A, r) * q / (poly(&B, r) * r + 1.0)
+    }
+}
+
 /// A standard normal draw (Box-Muller).
 fn normal(rng: &mut Xoshiro256PlusPlus) -> f64 {
     let u1: f64 = 1.0 - rng.random::<f64>();
@@ -310,7 +381,24 @@ mod tests {
             seed: 3,
             elapsed: Duration::ZERO,
             dof,
+            looks: 1,
         }
+    }
+
+    #[test]
+    fn one_sided_95_over_looks_is_the_bonferroni_quantile() {
+        // Python's statistics.NormalDist().inv_cdf(1 - 0.05 / k).
+        assert_eq!(one_sided_95(None, 1), 1.645);
+        for (looks, want) in [(2, 1.959_963_985), (7, 2.449_997_661), (15, 2.713_051_888)] {
+            let got = one_sided_95(None, looks);
+            assert!((got - want).abs() < 1e-8, "{looks}: {got}");
+        }
+        for (p, want) in [(0.01, -2.326_347_874), (0.3, -0.524_400_513), (0.5, 0.0)] {
+            assert!((normal_quantile(p) - want).abs() < 1e-8, "{p}");
+        }
+        // With few degrees of freedom, Student's t at the same level.
+        let t = one_sided_95(Some(15), 7);
+        assert!((t - crate::report::t_quantile(2.449_997_661, 15)).abs() < 1e-7);
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! best option settled (by 3 joint standard errors, or by its `P(best)` or a
 //! tie within a margin), the cap or the time limit.
 
-use super::stats::{Estimate, estimate_p_best, t_95};
+use super::stats::{Estimate, estimate_p_best, one_sided_95};
 use super::{BLOCK, Settings};
 use crate::engine::interrupt;
 use crate::engine::values::TIE;
@@ -152,13 +152,14 @@ pub fn leader(estimate: &Estimate) -> Option<usize> {
 
 /// The arms tied with `leader` within `margin` (the leader first), when
 /// every other arm is, with 95% confidence, worse than the leader or at most
-/// `margin` worse; `None` when some arm is neither.
+/// `margin` worse; `None` when some arm is neither. The 95% holds over every
+/// look the run makes ([`one_sided_95`]).
 pub fn tied(estimate: &Estimate, leader: usize, margin: f64) -> Option<Vec<usize>> {
     let mut tie = vec![leader];
     for k in (0..estimate.arms.len()).filter(|&k| k != leader) {
         let gap = estimate.arms[leader].ev - estimate.arms[k].ev;
         let se = estimate.joint_stderr(leader, k);
-        let z = t_95(estimate.dof);
+        let z = one_sided_95(estimate.dof, estimate.looks);
         if gap + z * se <= margin {
             tie.push(k);
         } else if gap - z * se <= 0.0 {
@@ -217,6 +218,7 @@ mod tests {
             seed: 1,
             elapsed: Duration::ZERO,
             dof: None,
+            looks: 1,
         }
     }
 
