@@ -82,15 +82,20 @@ fn an_interrupted_equilibrium_without_a_time_limit_gives_up_its_search() {
 fn an_interrupted_paranoid_search_stops_before_its_end() {
     let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     // 3 players before roll 1 with room for every placement to the roll:
-    // uninterrupted, each option's search visits hundreds of thousands of
-    // positions (about two minutes on two cores). Asked to stop, it values
-    // none of them, and odds alike give up without a panic.
+    // uninterrupted, each option's search visits millions of positions
+    // (about two and a half minutes on two cores). Asked to stop while under
+    // way, it gives up mid-search and values none of them; asked before it
+    // starts, odds alike give up without a panic.
     let start = position("a*,b,c 0:a J2 S3 G4");
     let mut request = Request::new(MethodChoice::Auto, Settings::new(3));
     request.future = Future::Paranoid;
     request.max_leaves = 4_000_000;
-    interrupt::request();
+    let stopper = std::thread::spawn(|| {
+        std::thread::sleep(Duration::from_millis(300));
+        interrupt::request();
+    });
     let advice = analysis::advise(&start, &request, &mut |_| {});
+    let _ = stopper.join();
     let odds = analysis::odds(&start, &request, &mut |_| {});
     interrupt::clear();
     assert!(advice.options.is_empty(), "{:?}", advice.options.len());

@@ -12,6 +12,11 @@ const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 const TIMEOUT_MS: u64 = 120_000;
 
 fn session(args: &[&str]) -> Result<PtySession, Error> {
+    session_waiting(args, TIMEOUT_MS)
+}
+
+/// A session whose every wait gives up after `timeout_ms`.
+fn session_waiting(args: &[&str], timeout_ms: u64) -> Result<PtySession, Error> {
     let mut command = Command::new(env!("CARGO_BIN_EXE_manila-odds"));
     command
         .arg("session")
@@ -19,7 +24,7 @@ fn session(args: &[&str]) -> Result<PtySession, Error> {
         .current_dir(ROOT)
         .env("COLUMNS", "80")
         .env("NO_COLOR", "1");
-    rexpect::session::spawn_command(command, Some(TIMEOUT_MS))
+    rexpect::session::spawn_command(command, Some(timeout_ms))
 }
 
 /// Ends the session and waits for it to exit.
@@ -181,15 +186,19 @@ fn the_command_printed_on_leaving_goes_on_from_the_same_position() -> Result<(),
 #[test]
 fn ctrl_c_stops_a_deep_paranoid_search() -> Result<(), Error> {
     // 3 players at a voyage's start, every placement to the roll searched:
-    // about two minutes uninterrupted, longer than the wait for the message.
-    let mut p = session(&[
-        "--layout",
-        "r*,b,g J2 S3 G4",
-        "--future",
-        "paranoid",
-        "--max-leaves",
-        "4000000",
-    ])?;
+    // about two and a half minutes uninterrupted here, five times the wait
+    // for the message after Ctrl-C.
+    let mut p = session_waiting(
+        &[
+            "--layout",
+            "r*,b,g J2 S3 G4",
+            "--future",
+            "paranoid",
+            "--max-leaves",
+            "4000000",
+        ],
+        30_000,
+    )?;
     interrupt_advice(&mut p)?;
     p.send_line("pos")?;
     p.exp_string("r*,b,g 0:r J2 S3 G4")?;

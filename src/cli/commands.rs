@@ -252,10 +252,12 @@ fn session(
 fn catch_interrupts(resume: Resume) {
     let leave = move || {
         if interrupt::request() {
-            // The session may hold the lock for a moment: never wait on it.
-            let words = match resume.try_lock().ok().and_then(|slot| slot.clone()) {
-                Some(command) => session::resume_words(&super::terminal_safe(&command)),
-                None => "Left the session.".to_string(),
+            // The session may hold the lock for a moment: never wait on it
+            // (and then say nothing rather than nothing to go on from).
+            let words = match resume.try_lock().as_deref() {
+                Ok(Some(command)) => session::resume_words(&super::terminal_safe(command)),
+                Ok(None) => "Left the session.".to_string(),
+                Err(_) => String::new(),
             };
             progress::say_last(words.trim_end());
             std::process::exit(130);

@@ -30,22 +30,36 @@ static UNDER_WAY: Mutex<Option<ProgressBar>> = Mutex::new(None);
 /// thread would be drawn over), else on a line of its own after whatever the
 /// terminal echoed ("^C").
 pub fn say(text: &str) {
+    let said = text.trim_end_matches('.').to_string();
+    if let Ok(mut last) = SAID.lock() {
+        *last = Some(said.clone());
+    }
     let bar = UNDER_WAY.lock().ok().and_then(|bar| bar.clone());
     match bar {
-        Some(bar) if !bar.is_hidden() => bar.set_message(text.trim_end_matches('.').to_string()),
+        Some(bar) if !bar.is_hidden() => bar.set_message(said),
         _ => eprintln!("\n{text}"),
     }
 }
 
-/// Clears the bar under way, if any, for good, and says `text` as [`say`]
-/// does: the last words of a process that leaves mid-computation.
+/// What [`say`] last put on the bar under way: an update racing with it
+/// puts it back.
+static SAID: Mutex<Option<String>> = Mutex::new(None);
+
+/// Clears the bar under way, if any, for good, and says `text` (if any) on
+/// a line of its own: the last words of a process that leaves
+/// mid-computation.
 pub fn say_last(text: &str) {
-    match UNDER_WAY.lock().ok().and_then(|mut bar| bar.take()) {
+    let cleared = match UNDER_WAY.lock().ok().and_then(|mut bar| bar.take()) {
         Some(bar) if !bar.is_hidden() => {
             bar.finish_and_clear();
-            eprintln!("{text}");
+            true
         }
-        _ => eprintln!("\n{text}"),
+        _ => false,
+    };
+    match (text.is_empty(), cleared) {
+        (true, _) => {}
+        (false, true) => eprintln!("{text}"),
+        (false, false) => eprintln!("\n{text}"),
     }
 }
 
@@ -74,6 +88,9 @@ impl Delayed {
         });
         if let Ok(mut under_way) = UNDER_WAY.lock() {
             *under_way = Some(bar.clone());
+        }
+        if let Ok(mut said) = SAID.lock() {
+            *said = None;
         }
         Some(Delayed {
             bar,
@@ -226,6 +243,13 @@ impl Bar {
         match tick {
             Tick::PlayOuts { samples, stderr } => self.play_outs(samples, stderr),
             Tick::Options { done, running, of } => self.options(done, running, of),
+        }
+        // A stop asked for during the update: what `say` put there stays.
+        if interrupt::requested()
+            && let (Some(shown), Ok(said)) = (&self.shown, SAID.lock())
+            && let Some(said) = said.as_ref()
+        {
+            shown.bar.set_message(said.clone());
         }
     }
 

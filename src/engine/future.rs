@@ -325,10 +325,10 @@ impl Planner {
         if self.nodes > self.max_nodes {
             return Err(OverBudget);
         }
-        // Only a search made interruptible can give up early (its callers
-        // expect it to): an interrupt ends it as a deadline would. Other
-        // searches (exact greedy, walks of a finished search) run to their
-        // end.
+        // Only a search made interruptible (`deadline`) can give up early:
+        // its callers expect it to, and an interrupt ends it as a deadline
+        // would. Other searches (walks of a finished search, the arena's)
+        // run to their end.
         let stop =
             || interrupt::requested() || self.deadline.is_some_and(|at| Instant::now() >= at);
         if self.interruptible && self.nodes.is_multiple_of(256) && stop() {

@@ -524,15 +524,15 @@ fn layout_columns(rows: &[&LayoutValue], names: &[&str], buy: bool, sampled: boo
 }
 
 /// How sure a sampled advice is of its best option; nothing when exact (the
-/// method line says so).
+/// method line says so). `P(best)` reads as in the table's column (99.7%,
+/// not a rounded 100%).
 fn verdict_line(v: &Verdict, how: &How) -> Option<String> {
-    let percent = |p: f64| format!("{:.0}%", 100.0 * p);
     match v {
         Verdict::Exact => None,
         Verdict::Sure { p_best, at_least } => Some(format!(
-            "Settled: P(best) {} (at least {}).\n",
+            "Settled: P(best) {} (at least {}%).\n",
             percent(*p_best),
-            percent(*at_least)
+            whole_percent(*at_least)
         )),
         Verdict::Tie { margin, options } => {
             let names: Vec<String> = options.iter().map(|a| a.to_string()).collect();
@@ -587,7 +587,8 @@ fn and_list(words: &[&str]) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{probability_interval, stop_words, whole_percent};
+    use super::{probability_interval, stop_words, verdict_line, whole_percent};
+    use crate::report::{Future, How, Verdict};
 
     #[test]
     fn an_interval_inside_0_to_100_is_plus_or_minus_in_points() {
@@ -636,6 +637,17 @@ mod tests {
         assert_eq!(whole_percent(0.625), "63");
         assert_eq!(whole_percent(0.625 + 1e-13), "63");
         assert_eq!(whole_percent(0.374), "37");
+    }
+
+    #[test]
+    fn the_verdict_reads_p_best_as_the_table_does() {
+        let how = How::exact(Future::Greedy, false);
+        let sure = Verdict::Sure {
+            p_best: 0.997,
+            at_least: 0.95,
+        };
+        let line = verdict_line(&sure, &how).expect("a line");
+        assert_eq!(line, "Settled: P(best) 99.7% (at least 95%).\n");
     }
 
     #[test]
