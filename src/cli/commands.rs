@@ -213,6 +213,7 @@ fn session(
         fit: config.fit,
         samples_given,
         resume: Some(resume.clone()),
+        width: super::width_source(),
     };
     let mut session = Session::new(start, &config.request, options).map_err(Error::Usage)?;
     let mut out = std::io::stdout();

@@ -209,19 +209,33 @@ where
 /// The width of standard output: `COLUMNS` when set, else the terminal's,
 /// else 80 (a file or a pipe).
 pub fn output_width() -> usize {
-    let columns = std::env::var("COLUMNS").ok();
-    if let Some(n) = columns.and_then(|v| v.trim().parse::<usize>().ok())
-        && n > 0
-    {
-        return n;
+    columns()
+        .or_else(terminal_width)
+        .unwrap_or(crate::render::DEFAULT_WIDTH)
+}
+
+/// `COLUMNS`, when it holds a width.
+fn columns() -> Option<usize> {
+    let columns = std::env::var("COLUMNS").ok()?;
+    columns.trim().parse::<usize>().ok().filter(|&n| n > 0)
+}
+
+/// The width of the terminal standard output is, now (it may be resized).
+fn terminal_width() -> Option<usize> {
+    if !std::io::stdout().is_terminal() {
+        return None;
     }
-    if std::io::stdout().is_terminal()
-        && let Some((terminal_size::Width(w), _)) = terminal_size::terminal_size()
-        && w > 0
-    {
-        return w as usize;
+    let (terminal_size::Width(w), _) = terminal_size::terminal_size()?;
+    (w > 0).then_some(w as usize)
+}
+
+/// Where the width comes from the terminal (no `COLUMNS`), a way to ask it
+/// again: a session redraws at the width the window has now.
+pub fn width_source() -> Option<fn() -> Option<usize>> {
+    match (columns(), terminal_width()) {
+        (None, Some(_)) => Some(terminal_width),
+        _ => None,
     }
-    crate::render::DEFAULT_WIDTH
 }
 
 /// Writes the result; a closed pipe is not an error.

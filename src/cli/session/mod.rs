@@ -94,6 +94,10 @@ pub struct Options {
     /// way, for whoever reports it when the session is left abruptly (a
     /// second Ctrl-C ends the process from another thread).
     pub resume: Option<Resume>,
+    /// The terminal's width, asked again before every answer when it, not
+    /// `COLUMNS`, sets `fit.width`: a window resized mid-session gets the
+    /// next answer drawn to its new width.
+    pub width: Option<fn() -> Option<usize>>,
 }
 
 /// The command that goes on from the voyage under way, when there is one.
@@ -215,6 +219,7 @@ impl Session {
         err: &mut dyn Write,
     ) -> io::Result<usize> {
         let interactive = lines.interactive();
+        self.follow_width();
         let first = std::mem::take(&mut self.opening) + &self.report();
         write!(out, "{first}")?;
         out.flush()?;
@@ -239,6 +244,7 @@ impl Session {
                         };
                         writeln!(out, "> {}", terminal_safe(&shown))?;
                     }
+                    self.follow_width();
                     self.line(line)
                 }
                 Err(bad) => {
@@ -277,6 +283,13 @@ impl Session {
             write!(err, "{}", resume_words(&terminal_safe(&command)))?;
         }
         Ok(refused)
+    }
+
+    /// The width the terminal has now, when it sets the width.
+    fn follow_width(&mut self) {
+        if let Some(width) = self.options.width.and_then(|now| now()) {
+            self.options.fit.width = width;
+        }
     }
 
     /// Computes and writes the advice the last answer ended with, if any.

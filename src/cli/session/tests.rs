@@ -168,3 +168,35 @@ fn a_shell_word_is_quoted_only_when_it_must_be() {
     assert_eq!(shell_quoted("o'neil"), r"'o'\''neil'");
     assert_eq!(shell_quoted(""), "''");
 }
+
+/// The width a resized terminal has now, for the test below.
+fn fifty_columns() -> Option<usize> {
+    Some(50)
+}
+
+/// What a session at a terminal of width `width` (asked again before every
+/// answer) writes for `typed`, started at 80 columns.
+fn drawn(width: Option<fn() -> Option<usize>>, typed: Vec<&'static str>) -> String {
+    let start = notation::parse("r*,b,g,y 0:r J2 S3 G4").expect("a valid notation");
+    let mut request = Request::new(MethodChoice::Auto, sample::Settings::new(0));
+    request.future = Future::None;
+    let options = Options {
+        width,
+        ..Options::default()
+    };
+    let mut session = Session::new(start.into(), &request, options).expect("a session");
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    session
+        .run(&mut Typing(typed.into_iter()), &mut out, &mut err)
+        .expect("written to memory");
+    String::from_utf8(out).expect("UTF-8")
+}
+
+#[test]
+fn a_resized_terminal_gets_the_next_answer_at_its_new_width() {
+    let widest = |text: &str| text.lines().map(|l| l.chars().count()).max();
+    let fixed = drawn(None, vec!["show"]);
+    assert!(widest(&fixed) > Some(50), "{fixed}");
+    let followed = drawn(Some(fifty_columns), vec!["show"]);
+    assert!(widest(&followed) <= Some(50), "{followed}");
+}
