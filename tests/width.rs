@@ -263,3 +263,17 @@ fn an_equilibrium_that_fell_back_to_the_round_model_is_named_round_in_best_by_mo
     assert!(!by_model.contains_key("equilibrium"), "{json}");
     assert_eq!(by_model["round"], json["options"][0]["action"], "{json}");
 }
+
+#[test]
+fn a_table_leaves_out_what_comes_next_before_the_ev_or_a_whole_action_name() {
+    // A boarding at 60 columns: before, the EV went, `next` stayed, and the
+    // actions broke mid-word ("board:jade/remov" / "e:0").
+    let text = output(
+        &["advise", "examples/boarding-strong-pirates.json"],
+        Some("60"),
+    );
+    assert_fits(&text, 60, "a boarding at 60 columns");
+    assert!(text.contains("board:jade/remove:0"), "{text}");
+    assert!(text.contains("┆    EV ┆"), "{text}");
+    assert!(text.contains("Left out to fit 60 columns: cost, P(paid), expected next"));
+}

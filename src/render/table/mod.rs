@@ -249,10 +249,12 @@ fn option_columns(
     let mut action = Column::new("action", true);
     let mut cost = Column::new("cost", false).droppable(2);
     let mut paid = Column::new("P(paid)", false).droppable(1);
-    let mut ev = Column::new("EV", false).droppable(3);
+    let mut ev = Column::new("EV", false).droppable(4);
     let mut gain = Column::new(versus, false);
     let mut best = Column::new("P(best)", false);
-    let mut next = Column::new("expected next", true);
+    // Left out before the EV, the figure a player reads first; a table that
+    // keeps it where there is no room wraps the action names mid-word.
+    let mut next = Column::new("expected next", true).droppable(3);
     let mut loss = Column::new("P(loss)", false);
     let mut range = Column::new("5%..95%", false);
     for (k, o) in advice.options.iter().take(top).enumerate() {
