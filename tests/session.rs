@@ -1500,7 +1500,7 @@ fn r8_three_moves_are_refused_with_the_pilot_s_reach() {
         assert!(text(&out.stderr).contains(words), "{}", text(&out.stderr));
         // The moves that are legal follow, as for two moves too far.
         assert!(
-            text(&out.stderr).contains("; legal: none jade+1 jade-1"),
+            text(&out.stderr).contains("; legal: none, jade+1, jade-1"),
             "{}",
             text(&out.stderr)
         );

@@ -134,8 +134,8 @@ pub fn legal_list(s: &State) -> String {
     };
     let shown: Vec<String> = legal.iter().take(listed).map(Action::to_string).collect();
     match legal.len() - listed {
-        0 => format!("legal: {}", shown.join(" ")),
-        more => format!("legal: {} and {more} more", shown.join(" ")),
+        0 => format!("legal: {}", shown.join(", ")),
+        more => format!("legal: {} and {more} more", shown.join(", ")),
     }
 }
 
