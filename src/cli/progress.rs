@@ -21,8 +21,8 @@ const REDRAW: Duration = Duration::from_millis(120);
 /// The bar's resolution: a share done is shown in thousandths.
 const STEPS: u64 = 1000;
 
-/// The bar under way, if any, so that a line said from another thread
-/// (Ctrl-C's handler) goes above it rather than over it ([`say`]).
+/// The bar under way, if any, so that what Ctrl-C's handler says from
+/// another thread goes into it rather than over it ([`say`]).
 static UNDER_WAY: Mutex<Option<ProgressBar>> = Mutex::new(None);
 
 /// Says `text` on standard error: as the message of the progress bar when
