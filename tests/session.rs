@@ -1731,3 +1731,28 @@ fn r5_a_player_named_roll_places_with_their_name_first() {
         "{out}"
     );
 }
+
+#[test]
+fn a_mistyped_command_after_the_settlement_is_named() {
+    let script =
+        std::fs::read_to_string(format!("{ROOT}/tests/data/voyage.script")).expect("script");
+    let input = format!("{script}nwe J2 S3 N4\nxyzzy\n");
+    let out = common::run_bin(&["session", "tests/data/voyage-start.json"], Some(&input));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("'nwe' is not a command; did you mean new? (the voyage is over:"),
+        "{err}"
+    );
+    // A word near no command gets the reason alone.
+    assert!(err.contains("error: line 25: the voyage is over:"), "{err}");
+}
+
+#[test]
+fn undo_at_the_start_says_whose_turn_it_is() {
+    let out = common::run_bin(&["session", "tests/data/voyage-start.json"], Some("undo\n"));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("nothing to undo: this is where the session began. Now red to place"),
+        "{err}"
+    );
+}

@@ -592,7 +592,18 @@ impl Session {
     }
 
     fn event(&mut self, line: &str) -> Result<String, String> {
-        let p = self.going()?.clone();
+        // With no voyage under way no event is read, but a mistyped
+        // command ('nwe') is still worth naming.
+        let first = said::words(line).first().copied().unwrap_or_default();
+        let a_player = said::player(self.names(), first).is_some();
+        let p = self.going().map_err(|why| {
+            let hint = said::did_you_mean(first, &COMMANDS);
+            match hint.strip_prefix("; ") {
+                Some(hint) if !a_player => format!("'{first}' is not a command; {hint} ({why})"),
+                _ => why,
+            }
+        })?;
+        let p = p.clone();
         let event = events::parse_with(&p, line, &COMMANDS).map_err(|e| e.to_string())?;
         self.play(&p, event, line)
     }
@@ -633,7 +644,13 @@ impl Session {
     fn undo(&mut self) -> Result<String, String> {
         if self.history.len() < 2 && !self.awaiting_layout && self.finished.is_empty() {
             // Refused: the advice shown stays, and its rows with it.
-            return Err("nothing to undo".into());
+            let now = match &self.current().outcome {
+                Outcome::Going(p) => format!(" {}", board::status(p)),
+                Outcome::Settled(_) => String::new(),
+            };
+            return Err(format!(
+                "nothing to undo: this is where the session began.{now}"
+            ));
         }
         self.rows = None;
         if std::mem::take(&mut self.awaiting_layout) {
