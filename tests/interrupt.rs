@@ -15,6 +15,13 @@ use std::time::Duration;
 /// The request is process-wide: one test at a time asks for it.
 static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
 
+/// A request of `method` under `future`, seed 3.
+fn request(method: MethodChoice, future: Future) -> Request {
+    let mut request = Request::new(method, Settings::new(3));
+    request.future = future;
+    request
+}
+
 fn position(text: &str) -> Position {
     notation::parse(text).expect("a position")
 }
@@ -33,8 +40,7 @@ fn an_interrupted_computation_returns_without_panicking() {
         Future::Equilibrium,
         Future::Quantal,
     ] {
-        let mut request = Request::new(MethodChoice::Auto, Settings::new(3));
-        request.future = future;
+        let mut request = request(MethodChoice::Auto, future);
         request.sampling.samples = Some(4320);
         request.sampling.time_limit = Some(Duration::from_secs(60));
         interrupt::request();
@@ -52,8 +58,7 @@ fn an_interrupted_computation_returns_without_panicking() {
     }
     assert!(sampled_stops.contains(&"interrupted"), "{sampled_stops:?}");
     // Cleared, the same request runs in full.
-    let mut request = Request::new(MethodChoice::Auto, Settings::new(3));
-    request.future = Future::Greedy;
+    let mut request = request(MethodChoice::Auto, Future::Greedy);
     request.sampling.samples = Some(432);
     let advice = analysis::advise(&start, &request, &mut |_| {});
     let sampling = advice.how.sampling.expect("greedy samples at a start");
@@ -67,8 +72,7 @@ fn an_interrupted_equilibrium_without_a_time_limit_gives_up_its_search() {
     // tree; asked to stop, the search gives up after its first nodes, as it
     // would at a deadline, and says it searched less.
     let p = position("a*,b,c,d 2:a J9 S8 G10");
-    let mut request = Request::new(MethodChoice::Auto, Settings::new(3));
-    request.future = Future::Equilibrium;
+    let mut request = request(MethodChoice::Auto, Future::Equilibrium);
     request.sampling.time_limit = None;
     let full = analysis::advise(&p, &request, &mut |_| {});
     interrupt::request();
@@ -87,8 +91,7 @@ fn an_interrupted_paranoid_search_stops_before_its_end() {
     // way, it gives up mid-search and values none of them; asked before it
     // starts, odds alike give up without a panic.
     let start = position("a*,b,c 0:a J2 S3 G4");
-    let mut request = Request::new(MethodChoice::Auto, Settings::new(3));
-    request.future = Future::Paranoid;
+    let mut request = request(MethodChoice::Auto, Future::Paranoid);
     request.max_leaves = 4_000_000;
     let stopper = std::thread::spawn(|| {
         std::thread::sleep(Duration::from_millis(300));
@@ -108,8 +111,7 @@ fn an_interrupted_exact_greedy_search_stops_before_its_end() {
     // Greedy exactly before roll 1: every landing of roll 1 and the greedy
     // placements after it, seconds with 3 players (a minute with 5).
     let start = position("a*,b,c 0:a J2 S3 G4");
-    let mut request = Request::new(MethodChoice::Exact, Settings::new(3));
-    request.future = Future::Greedy;
+    let request = request(MethodChoice::Exact, Future::Greedy);
     // One cache for all, as a session keeps one.
     let mut cache = Cache::default();
     interrupt::request();

@@ -264,7 +264,7 @@ fn catch_interrupts(resume: Resume) {
             std::process::exit(130);
         }
         // The handler runs on its own thread: the computation is not held up.
-        progress::say("Stopping (Ctrl-C again leaves the session)...");
+        progress::say_stopping();
     };
     // Without the handler Ctrl-C still leaves, as before: nothing to report.
     let _ = ctrlc::set_handler(leave);

@@ -22,32 +22,27 @@ const REDRAW: Duration = Duration::from_millis(120);
 const STEPS: u64 = 1000;
 
 /// The bar under way, if any, so that what Ctrl-C's handler says from
-/// another thread goes into it rather than over it ([`say`]).
+/// another thread goes into it rather than over it ([`say_stopping`]).
 static UNDER_WAY: Mutex<Option<ProgressBar>> = Mutex::new(None);
 
-/// Says `text` on standard error: as the message of the progress bar when
-/// one is drawn (without its closing dots; a line printed from another
-/// thread would be drawn over), else on a line of its own after whatever the
-/// terminal echoed ("^C").
-pub fn say(text: &str) {
-    let said = text.trim_end_matches('.').to_string();
-    if let Ok(mut last) = SAID.lock() {
-        *last = Some(said.clone());
-    }
+/// What a session's first Ctrl-C says while the computation stops.
+const STOPPING: &str = "Stopping (Ctrl-C again leaves the session)";
+
+/// Says that the computation under way is stopping, on standard error: as
+/// the message of the progress bar when one is drawn (a line printed from
+/// another thread would be drawn over), else on a line of its own after
+/// whatever the terminal echoed ("^C").
+pub fn say_stopping() {
     let bar = UNDER_WAY.lock().ok().and_then(|bar| bar.clone());
     match bar {
-        Some(bar) if !bar.is_hidden() => bar.set_message(said),
-        _ => eprintln!("\n{text}"),
+        Some(bar) if !bar.is_hidden() => bar.set_message(STOPPING),
+        _ => eprintln!("\n{STOPPING}..."),
     }
 }
 
-/// What [`say`] last put on the bar under way: an update racing with it
-/// puts it back.
-static SAID: Mutex<Option<String>> = Mutex::new(None);
-
 /// Clears the bar under way, if any, for good, and says `text` (if any) on
 /// a line of its own: the last words of a process that leaves
-/// mid-computation.
+/// mid-computation (a second Ctrl-C).
 pub fn say_last(text: &str) {
     let cleared = match UNDER_WAY.lock().ok().and_then(|mut bar| bar.take()) {
         Some(bar) if !bar.is_hidden() => {
@@ -88,9 +83,6 @@ impl Delayed {
         });
         if let Ok(mut under_way) = UNDER_WAY.lock() {
             *under_way = Some(bar.clone());
-        }
-        if let Ok(mut said) = SAID.lock() {
-            *said = None;
         }
         Some(Delayed {
             bar,
@@ -234,22 +226,20 @@ impl Bar {
     }
 
     /// How far the computation has gone. Once Ctrl-C has asked it to stop,
-    /// the bar moves no further and keeps what [`say`] put there: what comes
-    /// after is partial (a stopped run reports its play-outs as if complete).
+    /// the bar moves no further and says it is stopping: what comes after is
+    /// partial (a stopped run reports its play-outs as if complete).
     pub fn update(&mut self, tick: Tick) {
-        if interrupt::requested() {
-            return;
+        if !interrupt::requested() {
+            match tick {
+                Tick::PlayOuts { samples, stderr } => self.play_outs(samples, stderr),
+                Tick::Options { done, running, of } => self.options(done, running, of),
+            }
         }
-        match tick {
-            Tick::PlayOuts { samples, stderr } => self.play_outs(samples, stderr),
-            Tick::Options { done, running, of } => self.options(done, running, of),
-        }
-        // A stop asked for during the update: what `say` put there stays.
+        // Checked again after the update, which may have raced the stop.
         if interrupt::requested()
-            && let (Some(shown), Ok(said)) = (&self.shown, SAID.lock())
-            && let Some(said) = said.as_ref()
+            && let Some(shown) = &self.shown
         {
-            shown.bar.set_message(said.clone());
+            shown.bar.set_message(STOPPING);
         }
     }
 

@@ -100,22 +100,31 @@ fn typed_session(
     me: Option<&str>,
     typed: Vec<&'static str>,
 ) -> (Option<String>, String) {
-    let start = notation::parse(start).expect("a valid notation");
-    let mut request = Request::new(MethodChoice::Auto, sample::Settings::new(0));
-    request.future = Future::None;
     let slot = Resume::default();
     let options = Options {
         me: me.map(String::from),
         resume: Some(slot.clone()),
         ..Options::default()
     };
+    let (_, err) = run_typed(start, options, typed);
+    let command = slot.lock().expect("not poisoned").clone();
+    (command, err)
+}
+
+/// A session from `start` under `none` (instant advice) with `options`,
+/// run on `typed` as at a terminal: what went to standard output and to
+/// standard error.
+fn run_typed(start: &str, options: Options, typed: Vec<&'static str>) -> (String, String) {
+    let start = notation::parse(start).expect("a valid notation");
+    let mut request = Request::new(MethodChoice::Auto, sample::Settings::new(0));
+    request.future = Future::None;
     let mut session = Session::new(start.into(), &request, options).expect("a session");
     let (mut out, mut err) = (Vec::new(), Vec::new());
     session
         .run(&mut Typing(typed.into_iter()), &mut out, &mut err)
         .expect("written to memory");
-    let command = slot.lock().expect("not poisoned").clone();
-    (command, String::from_utf8(err).expect("UTF-8"))
+    let text = |bytes: Vec<u8>| String::from_utf8(bytes).expect("UTF-8");
+    (text(out), text(err))
 }
 
 #[test]
@@ -177,19 +186,11 @@ fn fifty_columns() -> Option<usize> {
 /// What a session at a terminal of width `width` (asked again before every
 /// answer) writes for `typed`, started at 80 columns.
 fn drawn(width: Option<fn() -> Option<usize>>, typed: Vec<&'static str>) -> String {
-    let start = notation::parse("r*,b,g,y 0:r J2 S3 G4").expect("a valid notation");
-    let mut request = Request::new(MethodChoice::Auto, sample::Settings::new(0));
-    request.future = Future::None;
     let options = Options {
         width,
         ..Options::default()
     };
-    let mut session = Session::new(start.into(), &request, options).expect("a session");
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    session
-        .run(&mut Typing(typed.into_iter()), &mut out, &mut err)
-        .expect("written to memory");
-    String::from_utf8(out).expect("UTF-8")
+    run_typed("r*,b,g,y 0:r J2 S3 G4", options, typed).0
 }
 
 #[test]

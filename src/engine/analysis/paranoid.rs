@@ -199,9 +199,7 @@ pub fn options(
             }
             valued
         })
-        .collect::<Vec<_>>()
-        .into_iter()
-        .flatten()
+        .flatten_iter()
         .collect()
 }
 
