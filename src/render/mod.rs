@@ -16,7 +16,7 @@ pub mod table;
 pub mod wrap;
 
 use crate::Position;
-use crate::report::{Advice, Bids, Comparison, Match, Odds};
+use crate::report::{Advice, Bids, Comparison, How, Match, Odds, ShipOdds};
 
 /// How results are printed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -47,6 +47,28 @@ impl Default for Fit {
             risk: false,
         }
     }
+}
+
+/// Each ship's 95% intervals of `p_harbour` and `p_plundered`
+/// ([`How::probability_interval`]) where they were sampled; none for a
+/// docked ship, whose fate the position holds whatever was sampled.
+pub fn ship_intervals(
+    position: &Position,
+    ships: &[ShipOdds],
+    how: &How,
+) -> Vec<Option<[(f64, f64); 2]>> {
+    let state = position.state();
+    ships
+        .iter()
+        .zip(&state.ships)
+        .map(|(odds, ship)| {
+            let (harbour, plundered) = odds.stderr.filter(|_| ship.at_sea().is_some())?;
+            Some([
+                how.probability_interval(odds.p_harbour, harbour),
+                how.probability_interval(odds.p_plundered, plundered),
+            ])
+        })
+        .collect()
 }
 
 /// Draws results for a person or a script.

@@ -73,7 +73,7 @@ pub fn layouts_json(position: &Position, c: &Comparison, top: usize) -> LayoutsJ
                     cargo: cargo.name(),
                     cost,
                 }),
-                ships: ships(&l.ships),
+                ships: ships(position, &l.ships, &c.how),
                 players: named(position, &l.players),
                 players_stderr: l.players_stderr.as_ref().map(|e| named(position, e)),
             })

@@ -245,6 +245,12 @@ pub struct ShipJson {
     pub stderr_harbour: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stderr_plundered: Option<f64>,
+    /// Monte Carlo only, for a ship at sea: the 95% intervals of
+    /// `p_harbour` and `p_plundered` ([`How::probability_interval`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub interval_harbour: Option<[f64; 2]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub interval_plundered: Option<[f64; 2]>,
 }
 
 /// Each ship's odds and every player's value.
@@ -278,15 +284,20 @@ fn clean(x: f64) -> f64 {
     if r == 0.0 { 0.0 } else { r }
 }
 
-fn ships(odds: &[ShipOdds]) -> Vec<ShipJson> {
+fn ships(position: &Position, odds: &[ShipOdds], how: &How) -> Vec<ShipJson> {
+    let intervals = super::ship_intervals(position, odds, how);
+    let pair = |(lo, hi): (f64, f64)| [clean(lo), clean(hi)];
     odds.iter()
-        .map(|s| ShipJson {
+        .zip(intervals)
+        .map(|(s, intervals)| ShipJson {
             cargo: s.cargo.name(),
             p_harbour: clean(s.p_harbour),
             p_shipyard: clean(s.p_shipyard),
             p_plundered: clean(s.p_plundered),
             stderr_harbour: s.stderr.map(|e| clean(e.0)),
             stderr_plundered: s.stderr.map(|e| clean(e.1)),
+            interval_harbour: intervals.map(|[h, _]| pair(h)),
+            interval_plundered: intervals.map(|[_, p]| pair(p)),
         })
         .collect()
 }
@@ -330,7 +341,7 @@ pub fn advice_json<'a>(position: &'a Position, advice: &Advice) -> AdviceJson<'a
                 }),
             })
             .collect(),
-        ships: ships(&advice.ships),
+        ships: ships(position, &advice.ships, &advice.how),
         best_by_model: (!advice.best_by_model.is_empty()).then(|| {
             Ordered(
                 advice
@@ -350,7 +361,7 @@ pub fn odds_json(position: &Position, odds: &Odds) -> OddsJson {
         version: VERSION,
         position: notation::format(position),
         how: method_json(&odds.how),
-        ships: ships(&odds.ships),
+        ships: ships(position, &odds.ships, &odds.how),
         players: named(position, &odds.players),
         players_stderr: odds.players_stderr.as_ref().map(|e| named(position, e)),
     }

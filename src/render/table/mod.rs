@@ -67,7 +67,7 @@ pub fn situation(position: &Position) -> String {
 fn ships_table(
     position: &Position,
     ships: &[ShipOdds],
-    z: f64,
+    how: &How,
     width: usize,
     compact: bool,
 ) -> String {
@@ -76,49 +76,51 @@ fn ships_table(
     let mut harbour = Column::new("harbour", false);
     let mut shipyard = Column::new("shipyard", false).droppable(1);
     let mut plundered = Column::new("plundered", false);
-    let mut cut = false;
-    for (odds, s) in ships.iter().zip(&position.state().ships) {
+    let mut lopsided = false;
+    let intervals = super::ship_intervals(position, ships, how);
+    for ((odds, s), intervals) in ships.iter().zip(&position.state().ships).zip(intervals) {
         ship.push_same(odds.cargo.name().to_string());
         match s.at_sea() {
             Some(x) => at.push(format!("space {x}"), x.to_string()),
             None => at.push("docked".to_string(), "docked".to_string()),
         }
-        let (se_h, se_p) = odds.stderr.unzip();
-        let mut cell = |col: &mut Column, p: f64, se: Option<f64>| {
-            let (full, short, was_cut) = probability_interval(p, se, z);
-            cut |= was_cut;
+        let mut cell = |col: &mut Column, p: f64, interval: Option<(f64, f64)>| {
+            let (full, short, was_lopsided) = probability_interval(p, interval);
+            lopsided |= was_lopsided;
             col.push(full, short)
         };
-        cell(&mut harbour, odds.p_harbour, se_h);
-        cell(&mut shipyard, odds.p_shipyard, se_h);
-        cell(&mut plundered, odds.p_plundered, se_p);
+        let [harbour_in, plundered_in] = intervals.map_or([None; 2], |i| i.map(Some));
+        cell(&mut harbour, odds.p_harbour, harbour_in);
+        let shipyard_in = harbour_in.map(|(lo, hi)| (1.0 - hi, 1.0 - lo));
+        cell(&mut shipyard, odds.p_shipyard, shipyard_in);
+        cell(&mut plundered, odds.p_plundered, plundered_in);
     }
     let (table, dropped) = fitted_as(&[ship, at, harbour, shipyard, plundered], width, compact);
-    let note = match cut {
-        true => wrap(CUT_NOTE, width),
+    let note = match lopsided {
+        true => wrap(LOPSIDED_NOTE, width),
         false => String::new(),
     };
     format!("{table}\n{note}{}", dropped_note(&dropped, width))
 }
 
-/// Under a ships table with an interval cut at 0% or 100%.
-const CUT_NOTE: &str = "Ships: ± is in percentage points; (a–b) is a 95% interval \
-    that passed 0% or 100%, cut there.\n";
+/// Under a ships table with an interval shown as its ends.
+const LOPSIDED_NOTE: &str = "Ships: ± is in percentage points; (a–b) is a 95% interval \
+    near 0% or 100%, given by its ends.\n";
 
-/// A probability with its 95% interval in percentage points, `z` standard
-/// errors either side: `62.6% ± 0.33`, and compact `62.6%±0.33`. An
-/// interval that passes 0% or 100% (few samples, a probability near either
-/// end) is cut there and shown as the range, `100.0% (52.7–100)`: a
-/// probability lies in 0..100 whatever the samples said, so the cut interval
-/// holds it whenever the whole one does. The flag says it was cut.
-fn probability_interval(p: f64, stderr: Option<f64>, z: f64) -> (String, String, bool) {
-    let (x, se) = (100.0 * p, stderr.map(|se| 100.0 * se));
-    let half = z * se.unwrap_or(0.0);
+/// A probability with its 95% interval ([`How::probability_interval`]) in
+/// percentage points: `62.6% ± 0.33`, and compact `62.6%±0.33`, the larger
+/// side either way. Where that would pass 0% or 100% the interval is
+/// lopsided, and shown as its ends, `100.0% (52.7–100)`. The flag says so.
+fn probability_interval(p: f64, interval: Option<(f64, f64)>) -> (String, String, bool) {
+    let x = 100.0 * p;
+    let Some((lo, hi)) = interval.map(|(lo, hi)| (100.0 * lo, 100.0 * hi)) else {
+        return (pct(x), pct(x), false);
+    };
+    let half = (x - lo).max(hi - x).max(0.0);
     // Past an end by less than the last digit shown is not past it.
-    let (lo, hi) = (x - half, x + half);
-    if lo > -0.005 && hi < 100.005 {
-        let full = with_interval(x, se, z, pct);
-        return (full, compact_interval(x, se, z, pct), false);
+    if x - half > -0.005 && x + half < 100.005 {
+        let full = format!("{} ± {half:.2}", pct(x));
+        return (full, format!("{}±{half:.2}", pct(x)), false);
     }
     // An end that rounds to 0.0 or 100.0 reads as the bound itself.
     let end = |e: f64| match format!("{:.1}", e.clamp(0.0, 100.0)) {
@@ -358,8 +360,13 @@ impl Render for TableRender {
         }
         out += &dropped_note(&dropped, width);
         out += &self.wrap(&format!("Ships, if {who} takes the best option:\n"));
-        let z = advice.how.z95();
-        out += &ships_table(position, &advice.ships, z, width, is_compact(&table));
+        out += &ships_table(
+            position,
+            &advice.ships,
+            &advice.how,
+            width,
+            is_compact(&table),
+        );
         if let Some(line) = verdict_line(&advice.verdict, &advice.how) {
             out += &self.wrap(&line);
         }
@@ -405,7 +412,7 @@ impl Render for TableRender {
         let mut out = self.wrap(&format!("Odds {model}: {}\n", situation(position)));
         out += &method_lines(&odds.how, width);
         let z = odds.how.z95();
-        out += &ships_table(position, &odds.ships, z, width, false);
+        out += &ships_table(position, &odds.ships, &odds.how, width, false);
         let mut player = Column::new("player", true);
         let mut value = Column::new("value", false);
         for (p, v) in odds.players.iter().enumerate() {
@@ -590,45 +597,67 @@ fn and_list(words: &[&str]) -> String {
 #[cfg(test)]
 mod tests {
     use super::{probability_interval, stop_words, verdict_line, whole_percent};
-    use crate::report::{Future, How, Verdict};
+    use crate::report::{Future, How, Method, Sampling, Verdict};
 
-    #[test]
-    fn an_interval_inside_0_to_100_is_plus_or_minus_in_points() {
-        // 62.6% with a standard error of 0.0017: 1.96 × 0.17 = 0.33 points.
-        let (full, short, cut) = probability_interval(0.626, Some(0.0017), 1.96);
-        assert_eq!(
-            (full.as_str(), short.as_str(), cut),
-            ("62.6% ± 0.33", "62.6%±0.33", false)
-        );
-        // An exact probability has no interval at all.
-        assert_eq!(
-            probability_interval(1.0, None, 1.96),
-            ("100.0%".into(), "100.0%".into(), false)
-        );
-        // Nor does a sampled one that never varied and could not: 0 ± 0.
-        assert!(!probability_interval(0.0, Some(0.0), 1.96).2);
+    fn sampled(samples: u64) -> How {
+        How {
+            method: Method::MonteCarlo,
+            sampling: Some(Sampling {
+                seed: 1,
+                samples,
+                stop: "samples",
+                seconds: 0.0,
+                variance_reduction: true,
+            }),
+            ..How::exact(Future::None, false)
+        }
     }
 
     #[test]
-    fn an_interval_past_0_or_100_is_cut_there_and_shown_as_a_range() {
-        // 4 die triples (t = 3.18): 100% ± 47.3 is 52.7 to 100.
-        let (full, short, cut) = probability_interval(1.0, Some(0.1486), 3.182);
+    fn an_interval_inside_0_to_100_is_plus_or_minus_its_larger_side_in_points() {
+        // 62.6% from 62.27% to 62.93%: 0.33 points either way.
+        let (full, short, lopsided) = probability_interval(0.626, Some((0.6227, 0.6293)));
         assert_eq!(
-            (full.as_str(), short.as_str(), cut),
+            (full.as_str(), short.as_str(), lopsided),
+            ("62.6% ± 0.33", "62.6%±0.33", false)
+        );
+        // Wilson's lean: 0.97 from 0.9461 to 0.9833 reads ± its lower side.
+        assert_eq!(
+            probability_interval(0.97, Some((0.9461, 0.9833))).0,
+            "97.0% ± 2.39"
+        );
+        // An exact probability has no interval at all, nor an exact tail.
+        assert_eq!(
+            probability_interval(1.0, None),
+            ("100.0%".into(), "100.0%".into(), false)
+        );
+        assert_eq!(
+            probability_interval(0.25, Some((0.25, 0.25))).0,
+            "25.0% ± 0.00"
+        );
+    }
+
+    #[test]
+    fn an_interval_that_would_pass_0_or_100_is_shown_as_its_ends() {
+        let (full, short, lopsided) = probability_interval(1.0, Some((0.527, 1.0)));
+        assert_eq!(
+            (full.as_str(), short.as_str(), lopsided),
             ("100.0% (52.7–100)", "100.0%(52.7–100)", true)
         );
-        let (full, _, cut) = probability_interval(1.0 / 6.0, Some(0.2093), 3.182);
-        assert_eq!((full.as_str(), cut), ("16.7% (0–83.3)", true));
+        // None of 432 play-outs missed: Wilson's 99.1% to 100%.
+        let (lo, hi) = sampled(432).probability_interval(1.0, 0.0);
+        assert_eq!(
+            probability_interval(1.0, Some((lo, hi))).0,
+            "100.0% (99.1–100)"
+        );
         // An end that rounds to 100.0 reads 100, not 100.0.
         assert_eq!(
-            probability_interval(0.0, Some(0.51), 1.96).0,
+            probability_interval(0.0, Some((0.0, 0.9996))).0,
             "0.0% (0–100)"
         );
-        // Past both ends: the whole range.
-        assert_eq!(
-            probability_interval(0.5, Some(0.5), 1.96).0,
-            "50.0% (0–100)"
-        );
+        // Wilson's lean past 100: 9 of 10.
+        let (full, _, lopsided) = probability_interval(0.9, Some((0.5958, 0.9821)));
+        assert_eq!((full.as_str(), lopsided), ("90.0% (59.6–98.2)", true));
     }
 
     #[test]
