@@ -313,7 +313,7 @@ fn every_refusal_names_its_line_and_an_option_by_its_key() {
     let answer = &lines(&String::from_utf8_lossy(&out.stdout))[0];
     assert_eq!(
         answer["error"].as_str(),
-        Some(format!("line 1 is not a valid position: rolls_done: invalid type: string \"x\", expected a whole number at line 1, column {}", column.unwrap_or(0)).as_str())
+        Some(format!("line 1: not a valid position: rolls_done: invalid type: string \"x\", expected a whole number at line 1, column {}", column.unwrap_or(0)).as_str())
     );
 }
 

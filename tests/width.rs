@@ -277,3 +277,21 @@ fn a_table_leaves_out_what_comes_next_before_the_ev_or_a_whole_action_name() {
     assert!(text.contains("┆    EV ┆"), "{text}");
     assert!(text.contains("Left out to fit 60 columns: cost, P(paid), expected next"));
 }
+
+#[test]
+fn p_loss_is_left_out_before_an_action_name_is_broken() {
+    // At 30 columns P(loss) came back once the three columns left needed
+    // wrapping anyway, and broke "shipyard:B" into "shipya" / "rd:B".
+    let text = output(
+        &[
+            "advise",
+            "examples/4p-last-round-start.json",
+            "--future",
+            "none",
+        ],
+        Some("30"),
+    );
+    assert_fits(&text, 30, "advice at 30 columns");
+    assert!(text.contains("shipyard:B"), "{text}");
+    assert!(!text.contains("P(loss"), "{text}");
+}

@@ -139,11 +139,17 @@ fn respond(cache: &mut Cache, number: usize, request: &Value, line: &str) -> Res
         text,
         origin: format!("line {number}"),
     };
-    let output = commands::respond(&config, cache, &mut |_| {}).map_err(|e| match e {
-        // Every refusal names its line, as the position's own do.
-        Error::Io(_) => e,
-        e if e.to_string().starts_with(&format!("line {number}")) => e,
-        e => bad(option_words(&e.to_string())),
+    let output = commands::respond(&config, cache, &mut |_| {}).map_err(|e| {
+        // Every refusal starts `line N: `, the position's own too ("line 3
+        // is not a valid position" becomes "line 3: not a valid position").
+        let text = e.to_string();
+        let origin = format!("line {number}");
+        match text.strip_prefix(&origin) {
+            _ if matches!(e, Error::Io(_)) => e,
+            Some(rest) if rest.starts_with(':') => e,
+            Some(rest) => bad(rest.trim_start().trim_start_matches("is ").to_string()),
+            None => bad(option_words(&text)),
+        }
     })?;
     serde_json::from_str(&output)
         .map_err(|e| Error::Io(format!("batch: the answer is not JSON: {e}")))

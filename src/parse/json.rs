@@ -67,10 +67,12 @@ fn json_error_in(text: &str, path: &str, e: serde_json::Error) -> JsonError {
     // name belongs ("phase": null).
     if error.message.ends_with(": expected value") {
         let found = token_at(text, error.line, error.column);
-        error.message = with_path(
-            path,
-            &format!("expected a name (POSITION.md), found {found}"),
-        );
+        let reason = match is_json_value_start(&found) {
+            true => format!("expected a name (POSITION.md), found {found}"),
+            // NaN, Infinity, True, +1, .5: JavaScript's or Python's, not JSON's.
+            false => format!("{found} is not a JSON value (a number, string, true, false or null)"),
+        };
+        error.message = with_path(path, &reason);
         return error;
     }
     let serde_words = ["invalid type: floating point `", "invalid value: integer `"];
@@ -133,6 +135,14 @@ fn token_at(text: &str, line: usize, column: usize) -> String {
         false => from.find([',', '}', ']', ' ', '\t']).unwrap_or(from.len()),
     };
     from.chars().take(end.min(20)).collect()
+}
+
+/// Whether `token` begins as a JSON value does: a number, a string, a
+/// list, an object, `true`, `false` or `null`.
+fn is_json_value_start(token: &str) -> bool {
+    let words = ["true", "false", "null"];
+    token.starts_with(|c: char| c.is_ascii_digit() || "-\"[{".contains(c))
+        || words.iter().any(|w| token.starts_with(w))
 }
 
 /// What is said of a zero written with a minus (`-0`), in JSON or a flag.
@@ -414,6 +424,18 @@ impl<'de> serde::de::Visitor<'de> for UniqueVisitor {
 #[cfg(test)]
 mod tests {
     use super::{is_whole, number_ending_at, value};
+
+    #[test]
+    fn a_bare_word_where_a_value_belongs_is_said_not_to_be_json() {
+        for word in ["NaN", "Infinity", "True", "+1", ".5", "undefined"] {
+            let text = format!("{{\"players\": [\"a\"],\n \"rolls_done\": {word}}}");
+            let e = crate::Setup::from_json(&text).err().map(|e| e.message);
+            let want = format!(
+                "rolls_done: {word} is not a JSON value (a number, string, true, false or null)"
+            );
+            assert_eq!(e, Some(want));
+        }
+    }
 
     #[test]
     fn a_null_name_and_a_text_cut_off_are_said_plainly() {

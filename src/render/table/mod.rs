@@ -308,7 +308,8 @@ impl TableRender {
 
     /// The advice's options fitted to the width: with P(loss) and the range
     /// when risk is asked for; else with P(loss) if the table then needs no
-    /// other column left out, nor a compact form it would not need anyway.
+    /// other column left out, nor a compact form it would not need anyway,
+    /// nor a cell broken over two lines.
     fn options_table(
         &self,
         position: &Position,
@@ -329,7 +330,9 @@ impl TableRender {
         let with_loss = fitted(&columns(RiskShown::Loss), width);
         let fits = |t: &(String, Vec<String>)| widest(&t.0) <= width;
         let same_form = is_compact(&with_loss.0) == is_compact(&plain.0);
-        if fits(&with_loss) && with_loss.1 == plain.1 && same_form {
+        // Lines the plain table has not: P(loss) broke cells to fit.
+        let broke = with_loss.0.lines().count() > plain.0.lines().count();
+        if fits(&with_loss) && with_loss.1 == plain.1 && same_form && !broke {
             with_loss
         } else {
             plain
