@@ -187,6 +187,23 @@ impl How {
         }
     }
 
+    /// A run of `samples` play-outs under `none`, for the tests of what is
+    /// drawn from one.
+    #[cfg(test)]
+    pub(crate) fn sampled(samples: u64) -> How {
+        How {
+            method: Method::MonteCarlo,
+            sampling: Some(Sampling {
+                seed: 1,
+                samples,
+                stop: "samples",
+                seconds: 0.0,
+                variance_reduction: true,
+            }),
+            ..How::exact(Future::None, false)
+        }
+    }
+
     /// Exact figures under `future`, computed as the caller asked.
     pub fn exact(future: Future, shares_counted: bool) -> How {
         How {
@@ -624,25 +641,11 @@ pub struct BidRow {
 mod tests {
     use super::*;
 
-    fn sampled(samples: u64) -> How {
-        How {
-            method: Method::MonteCarlo,
-            sampling: Some(Sampling {
-                seed: 1,
-                samples,
-                stop: "samples",
-                seconds: 0.0,
-                variance_reduction: true,
-            }),
-            ..How::exact(Future::None, false)
-        }
-    }
-
     /// The classic Wilson intervals, from the tables: 50 of 100 and 9 of 10
     /// (their standard errors are the binomial's), and none of 432 missed.
     #[test]
     fn probability_interval_is_wilson_s_at_the_samples_the_error_implies() {
-        let how = sampled(432);
+        let how = How::sampled(432);
         let close = |(lo, hi): (f64, f64), (a, b): (f64, f64)| {
             assert!((lo - a).abs() < 5e-5 && (hi - b).abs() < 5e-5, "{lo} {hi}")
         };

@@ -600,21 +600,7 @@ fn and_list(words: &[&str]) -> String {
 #[cfg(test)]
 mod tests {
     use super::{probability_interval, stop_words, verdict_line, whole_percent};
-    use crate::report::{Future, How, Method, Sampling, Verdict};
-
-    fn sampled(samples: u64) -> How {
-        How {
-            method: Method::MonteCarlo,
-            sampling: Some(Sampling {
-                seed: 1,
-                samples,
-                stop: "samples",
-                seconds: 0.0,
-                variance_reduction: true,
-            }),
-            ..How::exact(Future::None, false)
-        }
-    }
+    use crate::report::{Future, How, Verdict};
 
     #[test]
     fn an_interval_inside_0_to_100_is_plus_or_minus_its_larger_side_in_points() {
@@ -648,7 +634,7 @@ mod tests {
             ("100.0% (52.7–100)", "100.0%(52.7–100)", true)
         );
         // None of 432 play-outs missed: Wilson's 99.1% to 100%.
-        let (lo, hi) = sampled(432).probability_interval(1.0, 0.0);
+        let (lo, hi) = How::sampled(432).probability_interval(1.0, 0.0);
         assert_eq!(
             probability_interval(1.0, Some((lo, hi))).0,
             "100.0% (99.1–100)"
