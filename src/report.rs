@@ -32,6 +32,14 @@ pub struct Sampling {
     pub stop: &'static str,
     pub seconds: f64,
     pub variance_reduction: bool,
+    /// Chance remains within the stratified roll's strata (later dice,
+    /// quantal draws, or no variance reduction): a standard error of 0 then
+    /// means that no spread was seen, not that there is none.
+    pub residual_chance: bool,
+    /// Some value shown has a standard error of 0 though it is not certain
+    /// (a worker or share of its player could still be paid): no spread was
+    /// seen, and an outcome rarer than 3 in `samples` may not have come up.
+    pub unseen_spread: bool,
 }
 
 /// What the other players are assumed to do with workers still in hand (R15).
@@ -155,11 +163,13 @@ impl How {
     /// together, and `p ± z se` holds the probability less often than 95%;
     /// Wilson's leans toward 1/2 and holds it. It counts the samples `se`
     /// implies, `p (1 - p) / se²` (more than the play-outs under variance
-    /// reduction; endless when `se` is 0, as for an exact tail). At 0 or 1,
-    /// where that says nothing, it counts the play-outs made, none of which
-    /// went otherwise, and is never narrower than `p ± z se` (the search on
-    /// a few die triples gives its ends an error of their own,
-    /// `dice_errors`). Exact figures have no interval: `(p, p)`.
+    /// reduction). Where `se` is 0, or `p` is 0 or 1, that says nothing:
+    /// if chance remained within the strata (`Sampling::residual_chance`)
+    /// it counts the play-outs made, none of which went otherwise (their
+    /// agreement was luck, not certainty); if not, every stratum was
+    /// valued exactly and so is `p`. At 0 or 1 it is never narrower than
+    /// `p ± z se` (the search on a few die triples gives its ends an error
+    /// of its own, `dice_errors`). Exact figures have no interval: `(p, p)`.
     pub fn probability_interval(&self, p: f64, se: f64) -> (f64, f64) {
         let p = p.clamp(0.0, 1.0);
         if self.method == Method::Exact {
@@ -168,12 +178,14 @@ impl How {
         let z = self.z95();
         let wald = ((p - z * se).max(0.0), (p + z * se).min(1.0));
         let spread = p * (1.0 - p);
-        let n = match (spread > 1e-12, se > 0.0, &self.sampling) {
-            (true, true, _) => spread / (se * se),
-            (true, false, _) => return wald,
-            (false, _, Some(sampling)) => sampling.samples.max(1) as f64,
-            // The search on a few die triples floors its errors at the ends.
-            (false, _, None) => return wald,
+        let n = match (spread > 1e-12 && se > 0.0, &self.sampling) {
+            (true, _) => spread / (se * se),
+            (false, Some(s)) if s.residual_chance => s.samples.max(1) as f64,
+            // Every stratum's play-outs were exact: so is the mean.
+            (false, Some(_)) => return (p, p),
+            // An exact tail, or the search on a few die triples, which
+            // floors its errors at the ends.
+            (false, None) => return wald,
         };
         let z2 = z * z;
         let shrink = 1.0 + z2 / n;
@@ -199,6 +211,8 @@ impl How {
                 stop: "samples",
                 seconds: 0.0,
                 variance_reduction: true,
+                residual_chance: true,
+                unseen_spread: false,
             }),
             ..How::exact(Future::None, false)
         }
@@ -664,10 +678,32 @@ mod tests {
         };
         let t = triples.z95();
         close(triples.probability_interval(1.0, 0.1), (1.0 - t * 0.1, 1.0));
-        // An exact tail (no spread between play-outs) and exact figures.
-        assert_eq!(how.probability_interval(0.25, 0.0), (0.25, 0.25));
+        // Exact figures.
         let exact = How::exact(Future::None, false);
         assert_eq!(exact.probability_interval(0.9, 0.1), (0.9, 0.9));
+    }
+
+    /// No spread within the strata: luck when chance remained there (the
+    /// play-outs count, as at the ends), exact when it did not.
+    #[test]
+    fn probability_interval_without_spread_counts_play_outs_only_if_chance_remained() {
+        let lucky = How::sampled(432);
+        let (lo, hi) = lucky.probability_interval(0.25, 0.0);
+        assert!(
+            (lo - 0.211_49).abs() < 5e-5 && (hi - 0.292_92).abs() < 5e-5,
+            "{lo} {hi}"
+        );
+        let mut exact_strata = How::sampled(432);
+        if let Some(s) = exact_strata.sampling.as_mut() {
+            s.residual_chance = false;
+        }
+        assert_eq!(exact_strata.probability_interval(0.25, 0.0), (0.25, 0.25));
+        assert_eq!(exact_strata.probability_interval(1.0, 0.0), (1.0, 1.0));
+        // A spread seen is Wilson's either way.
+        assert_eq!(
+            exact_strata.probability_interval(0.5, 0.05),
+            lucky.probability_interval(0.5, 0.05)
+        );
     }
 
     #[test]

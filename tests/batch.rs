@@ -537,3 +537,44 @@ fn r11_positions_differing_only_in_the_insurer_s_cash_share_no_cached_figure() {
     }
     assert_ne!(single_d(0), single_d(100));
 }
+
+/// A script that writes a request and waits for its answer before the next
+/// gets it: lines are answered as they arrive, not at the end of the input.
+#[test]
+fn batch_answers_each_line_as_it_arrives() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+    use std::sync::mpsc;
+    use std::time::Duration;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_manila-odds"))
+        .args(["batch", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the binary runs");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let stdout = child.stdout.take().expect("stdout");
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            if tx.send(line.expect("a line")).is_err() {
+                return;
+            }
+        }
+    });
+    for id in 1..=2 {
+        let request = json!({"id": id, "command": "odds", "notation": "r*,b,g 1:r J7:r.b S9 G2"});
+        writeln!(stdin, "{request}").expect("a request written");
+        stdin.flush().expect("flushed");
+        // The input is still open: the answer comes before it ends.
+        let answer = rx
+            .recv_timeout(Duration::from_secs(120))
+            .expect("an answer while the input is still open");
+        let answer: Value = serde_json::from_str(&answer).expect("JSON");
+        assert_eq!(answer["id"], id, "{answer}");
+        assert!(answer["result"]["ships"].is_array(), "{answer}");
+    }
+    drop(stdin);
+    assert!(child.wait().expect("it ends").success());
+}

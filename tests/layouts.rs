@@ -238,6 +238,34 @@ fn the_start_must_be_a_voyage_s_start() {
     assert_eq!(position.state().players, 3);
 }
 
+/// R5: a voyage's first round starts with the harbour master. At 3 players
+/// another player to move, with nothing placed, used to be refused as an
+/// ambiguous round; it is named for what it is, in JSON and notation alike.
+#[test]
+fn r5_a_start_with_another_player_to_move_is_refused_as_such() {
+    let json = r#"{"players": ["r", "b", "g"], "harbour_master": "r", "to_move": "b"}"#;
+    let out = common::run_bin(&["layouts", "-"], Some(json));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("to_move is b, not the harbour master r"),
+        "{err}"
+    );
+    for players in ["r*,b,g", "r*,b,g,y"] {
+        let pos = format!("{players} 0:b J2 S3 G4");
+        for command in ["layouts", "bid"] {
+            let out = common::run_bin(&[command, "--pos", &pos], None);
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{command} {pos}: {err}");
+            assert!(
+                err.contains("to_move is b, not the harbour master r")
+                    && !err.contains("ambiguous"),
+                "{command} {pos}: {err}"
+            );
+        }
+    }
+}
+
 #[test]
 fn a_start_naming_a_key_twice_or_after_a_roll_is_refused_as_such() {
     // A JSON object keeps only one of two equal keys: nothing is guessed.

@@ -11,6 +11,7 @@
 //! would. Requests run in parallel, each worker thread keeping its solvers
 //! between them (`engine::cache`): what is kept is a pure function of the
 //! states, so the answers are what single commands give, in input order.
+//! Lines are answered as they arrive, not at the end of the input.
 
 use super::args::Args;
 use super::commands;
@@ -25,33 +26,68 @@ use serde_json::value::RawValue;
 use serde_json::{Value, json};
 use std::collections::HashMap;
 use std::io::Write;
+use std::sync::mpsc::Receiver;
 
 /// The commands a batch answers.
 const COMMANDS: [&str; 4] = ["advise", "odds", "layouts", "bid"];
 
-/// Answers every line of `input`; whether any request failed. A line that is
-/// not UTF-8 text is a bad request like any other: it gets its own error.
-pub fn run(input: &[u8], out: &mut dyn Write) -> Result<bool, Error> {
-    // A byte-order mark before the first request is not part of it; a `\r`
-    // before a line's end is JSON whitespace.
-    let input = input.strip_prefix("\u{feff}".as_bytes()).unwrap_or(input);
-    let lines: Vec<(usize, Option<&str>)> = input
-        .split(|&b| b == b'\n')
-        .enumerate()
-        .map(|(k, l)| (k, std::str::from_utf8(l).ok()))
+/// A line of the requests as read, or why reading stopped.
+pub type Line = Result<Vec<u8>, String>;
+
+/// Answers the lines that `lines` brings, as they come, and whether any
+/// request failed. Whatever lines have arrived are answered together, in
+/// parallel, and their answers written and flushed before the next line is
+/// awaited: a script that writes a request and waits for its answer gets it,
+/// and a file, read at once, is answered as one batch. A line that is not
+/// UTF-8 text is a bad request like any other: it gets its own error.
+pub fn serve(lines: Receiver<Line>, out: &mut dyn Write) -> Result<bool, Error> {
+    let (mut failed, mut number) = (false, 0);
+    while let Ok(first) = lines.recv() {
+        let mut group = Vec::new();
+        for read in std::iter::once(first).chain(lines.try_iter()) {
+            number += 1;
+            match read {
+                Ok(line) => group.push((number, line)),
+                Err(why) => {
+                    // What was read before is answered first.
+                    answer_group(&group, out)?;
+                    return Err(Error::Usage(why));
+                }
+            }
+        }
+        failed |= answer_group(&group, out)?;
+    }
+    Ok(failed)
+}
+
+/// Answers numbered lines in parallel and writes the answers in their order;
+/// whether any failed. A byte-order mark before the first request is not part
+/// of it; a `\r` before a line's end is JSON whitespace; a blank line is no
+/// request and gets no answer.
+fn answer_group(group: &[(usize, Vec<u8>)], out: &mut dyn Write) -> Result<bool, Error> {
+    let lines: Vec<(usize, Option<&str>)> = group
+        .iter()
+        .map(|(k, bytes)| {
+            let bytes = bytes.strip_suffix(b"\n").unwrap_or(bytes);
+            let bytes = match k {
+                1 => bytes.strip_prefix("\u{feff}".as_bytes()).unwrap_or(bytes),
+                _ => bytes,
+            };
+            (*k, std::str::from_utf8(bytes).ok())
+        })
         .filter(|(_, l)| l.is_none_or(|t| !t.trim().is_empty()))
         .collect();
     let answers: Vec<(Value, bool)> = lines
         .par_iter()
-        .map_init(Cache::default, |cache, &(k, line)| {
-            answer(cache, k + 1, line)
-        })
+        .map_init(Cache::default, |cache, &(k, line)| answer(cache, k, line))
         .collect();
+    let cannot = |e: std::io::Error| Error::Io(format!("batch: cannot write: {e}"));
     let mut failed = false;
     for (answer, ok) in answers {
         failed |= !ok;
-        writeln!(out, "{answer}").map_err(|e| Error::Io(format!("batch: cannot write: {e}")))?;
+        writeln!(out, "{answer}").map_err(cannot)?;
     }
+    out.flush().map_err(cannot)?;
     Ok(failed)
 }
 

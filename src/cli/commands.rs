@@ -17,7 +17,7 @@ use crate::parse::notation;
 use crate::render::{self, Format};
 use crate::report::Future;
 use crate::{Error, Position, rules};
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 
 /// Runs a configured task and returns what to print.
 pub fn execute(config: &Config) -> Result<String, Error> {
@@ -124,7 +124,7 @@ fn read_start(source: &Source, command: &str) -> Result<Position, Error> {
             read => return read.map_err(|e| words::start_error(e, command)),
         }
     } else {
-        notation::parse(text.trim()).map_err(|e| Error::Usage(format!("{origin}:\n{e}")))?
+        notation::parse_start(text.trim()).map_err(|e| Error::Usage(format!("{origin}:\n{e}")))?
     };
     json::check_start(position).map_err(|e| words::start_error(e, command))
 }
@@ -132,15 +132,9 @@ fn read_start(source: &Source, command: &str) -> Result<Position, Error> {
 /// `batch`: JSON Lines from a file or standard input, answers on standard
 /// output; exit status 2 when any request failed.
 fn serve_batch(config: &Config) -> Result<String, Error> {
-    let input = read_requests(&config.source)?;
+    let lines = read_requests(&config.source)?;
     let pool = thread_pool(config.threads)?;
-    let mut answers = Vec::new();
-    let failed = pool.install(|| batch::run(&input, &mut answers))?;
-    let mut stdout = std::io::stdout().lock();
-    stdout
-        .write_all(&answers)
-        .and_then(|_| stdout.flush())
-        .map_err(|e| Error::Io(format!("batch: cannot write: {e}")))?;
+    let failed = pool.install(|| batch::serve(lines, &mut std::io::stdout()))?;
     if failed {
         return Err(Error::Usage(
             "batch: some requests failed (their lines say why)".into(),

@@ -1,14 +1,16 @@
 //! Where a position comes from: a file, standard input, `--pos` notation or a
 //! `--layout`; read as JSON when it starts with `{`, else as notation. And a
-//! batch's requests, read as bytes.
+//! batch's requests, read as bytes, line by line as they come.
 
 use super::auction::{self, Start};
+use super::batch;
 use super::config::Source;
 use super::words;
 use crate::parse::{json, layout, notation};
 use crate::position::reach;
 use crate::{Error, Position};
-use std::io::Read;
+use std::io::{BufRead, BufReader, Cursor, Read};
+use std::sync::mpsc::{Receiver, Sender};
 
 /// The text of a position and where it came from.
 pub fn read_text(source: &Source) -> Result<(String, String), Error> {
@@ -56,20 +58,50 @@ fn read_raw(source: &Source) -> Result<(String, String), Error> {
     })
 }
 
-/// A batch's requests as bytes: a line that is not UTF-8 text is answered
-/// with its own error, and the others still are.
-pub fn read_requests(source: &Source) -> Result<Vec<u8>, Error> {
-    match source {
-        Source::Stdin => {
-            let mut bytes = Vec::new();
-            std::io::stdin()
-                .read_to_end(&mut bytes)
-                .map_err(|e| Error::Usage(format!("cannot read standard input: {e}")))?;
-            Ok(bytes)
+/// A batch's requests as bytes, each line sent on as soon as it is read (a
+/// line that is not UTF-8 text is answered with its own error, and the
+/// others still are). A file that cannot be opened is refused at once.
+pub fn read_requests(source: &Source) -> Result<Receiver<batch::Line>, Error> {
+    let (reader, what): (Box<dyn BufRead + Send>, String) = match source {
+        Source::Stdin => (
+            Box::new(BufReader::new(std::io::stdin())),
+            "cannot read standard input".into(),
+        ),
+        Source::File(path) => {
+            let file = std::fs::File::open(path).map_err(|e| {
+                Error::Usage(format!("cannot read the requests file '{path}': {e}"))
+            })?;
+            let what = format!("cannot read the requests file '{path}'");
+            (Box::new(BufReader::new(file)), what)
         }
-        Source::File(path) => std::fs::read(path)
-            .map_err(|e| Error::Usage(format!("cannot read the requests file '{path}': {e}"))),
-        other => Ok(read_text(other)?.0.into_bytes()),
+        other => (
+            Box::new(Cursor::new(read_text(other)?.0.into_bytes())),
+            String::new(),
+        ),
+    };
+    let (sender, receiver) = std::sync::mpsc::channel();
+    // A thread of its own, so that the lines that have arrived can be taken
+    // without waiting for more (`batch::serve`).
+    std::thread::spawn(move || read_lines(reader, &what, &sender));
+    Ok(receiver)
+}
+
+/// Sends each line of `reader` (with its `\n`), then the error that stopped
+/// it, if one did; stops when nobody listens.
+fn read_lines(mut reader: Box<dyn BufRead + Send>, what: &str, lines: &Sender<batch::Line>) {
+    loop {
+        let mut line = Vec::new();
+        let sent = match reader.read_until(b'\n', &mut line) {
+            Ok(0) => return,
+            Ok(_) => lines.send(Ok(line)),
+            Err(e) => {
+                let _ = lines.send(Err(format!("{what}: {e}")));
+                return;
+            }
+        };
+        if sent.is_err() {
+            return;
+        }
     }
 }
 

@@ -282,6 +282,8 @@ fn sampled_values(
         stop: e.stop.name(),
         seconds: e.elapsed.as_secs_f64(),
         variance_reduction: settings.reduce_variance,
+        residual_chance: sample::residual_chance(&arms, &settings),
+        unseen_spread: sample::unseen_spread(&e, &arms, &settings, None),
     };
     let values = e
         .arms

@@ -248,6 +248,13 @@ pub fn read_start(json: &str) -> Result<Position, StartError> {
     if let Some(p) = phase.filter(|&p| p != PhaseName::Placement) {
         return Err(StartError::NotAStart(format!("phase is {}", p.name())));
     }
+    // R5: a voyage's first round starts with the harbour master. Another
+    // player to move is said so here: as a position it would only leave the
+    // round under way ambiguous. (Names that are no player's are left for
+    // their own errors.)
+    if let Some(why) = other_to_move(map) {
+        return Err(StartError::NotAStart(why));
+    }
     let (cargos, starts) = rules::layouts()[0];
     let ships: Vec<serde_json::Value> = (0..SHIPS)
         .map(|i| serde_json::json!({"cargo": cargos[i].name(), "position": starts[i], "crew": []}))
@@ -271,6 +278,17 @@ pub fn read_start(json: &str) -> Result<Position, StartError> {
     })?;
     let position = Position::try_from(setup).map_err(StartError::Invalid)?;
     check_start(position)
+}
+
+/// "to_move is X, not the harbour master Y" when a start's JSON names two
+/// different players there.
+fn other_to_move(map: &serde_json::Map<String, serde_json::Value>) -> Option<String> {
+    let name = |key: &str| map.get(key).and_then(serde_json::Value::as_str);
+    let (to_move, hm) = (name("to_move")?, name("harbour_master")?);
+    let players = map.get("players")?.as_array()?;
+    let known = |n: &str| players.iter().any(|p| p.as_str() == Some(n));
+    (to_move != hm && known(to_move) && known(hm))
+        .then(|| format!("to_move is {to_move}, not the harbour master {hm}"))
 }
 
 /// `position` if it is a voyage's start, however it was read: nothing placed,
@@ -496,6 +514,19 @@ mod tests {
         assert!(
             bogus.starts_with("phase: unknown variant `bogus`"),
             "{bogus}"
+        );
+        // R5: another player to move is named as such, at 3 players too,
+        // where as a position it would leave the round ambiguous; a name that
+        // is nobody's is the position's own error.
+        let other = start("\"to_move\": \"b\"").unwrap_or_default();
+        assert!(
+            other.ends_with("to_move is b, not the harbour master r"),
+            "{other}"
+        );
+        let nobody = start("\"to_move\": \"x\"").unwrap_or_default();
+        assert!(
+            nobody.contains("to_move") && !nobody.contains("harbour master r"),
+            "{nobody}"
         );
     }
 

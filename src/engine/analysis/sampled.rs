@@ -21,13 +21,21 @@ fn sampling_settings(request: &Request) -> sample::Settings {
     }
 }
 
-fn sampling(e: &Estimate, settings: &sample::Settings) -> Sampling {
+/// How the run went; `decider`: whose values are shown (`None`: everyone's).
+fn sampling(
+    e: &Estimate,
+    settings: &sample::Settings,
+    arms: &[sample::Arm],
+    decider: Option<usize>,
+) -> Sampling {
     Sampling {
         seed: e.seed,
         samples: e.samples,
         stop: e.stop.name(),
         seconds: e.elapsed.as_secs_f64(),
         variance_reduction: settings.reduce_variance,
+        residual_chance: sample::residual_chance(arms, settings),
+        unseen_spread: sample::unseen_spread(e, arms, settings, decider),
     }
 }
 
@@ -87,7 +95,8 @@ pub(super) fn advice(
         .first()
         .map(|&k| sampled_ships(s, &e.arms[k].mean, &e.arms[k].stderr))
         .unwrap_or_default();
-    how.sampling = Some(sampling(&e, &request.sampling));
+    let settings = sampling_settings(request);
+    how.sampling = Some(sampling(&e, &settings, &arms, Some(decider as usize)));
     Advice {
         decider,
         how,
@@ -156,7 +165,7 @@ pub(super) fn odds(
     let e = sample::run_with(&arms, None, &sampling_settings(request), progress, root);
     let arm = &e.arms[0];
     let n = s.players as usize;
-    how.sampling = Some(sampling(&e, &request.sampling));
+    how.sampling = Some(sampling(&e, &sampling_settings(request), &arms, None));
     Odds {
         how,
         players_stderr: Some(arm.stderr.value[..n].to_vec()),

@@ -158,6 +158,64 @@ fn stratified_roll(arms: &[Arm]) -> usize {
         .min(ROLLS as usize - 1)
 }
 
+/// Whether chance remains within a stratum: a play-out that is not a
+/// function of the stratified roll's dice alone. It is one when variance
+/// reduction is on, the stratified roll is roll 2 or 3 (all that follows is
+/// taken exactly, `playout`) and no quantal placement is drawn. Otherwise a
+/// spread of 0 within every stratum is the luck of the draw (two play-outs
+/// of a stratum that happened to agree), not a certainty.
+pub fn residual_chance(arms: &[Arm], settings: &Settings) -> bool {
+    let quantal = settings.future == Future::Quantal
+        && arms
+            .iter()
+            .any(|a| super::future::placements_remain(&a.start, Future::Quantal));
+    !settings.reduce_variance || quantal || stratified_roll(arms) == 0
+}
+
+/// Whether some value of `e` has no spread though it is not certain
+/// ([`value_certain`]) and chance remained ([`residual_chance`]): the
+/// decider's, or with no decider every player's. A rarer outcome may then
+/// not have come up in the play-outs.
+pub fn unseen_spread(
+    e: &Estimate,
+    arms: &[Arm],
+    settings: &Settings,
+    decider: Option<usize>,
+) -> bool {
+    residual_chance(arms, settings)
+        && e.arms.iter().zip(arms).any(|(est, arm)| {
+            let players = 0..arm.start.players as usize;
+            players
+                .filter(|&p| decider.is_none_or(|d| d == p))
+                .any(|p| {
+                    est.stderr.value[p] == 0.0
+                        && !value_certain(&arm.start, p as rules::PlayerId, settings)
+                })
+        })
+}
+
+/// Whether player `p`'s value from `s` on is certain, whatever the dice and
+/// the draws: no worker of theirs can be paid or lose its pay (a seat, a
+/// berth, a pirate or the insurance, R9-R11; a pilot is paid nothing, R8),
+/// no share of theirs is counted (R12), and they place no more worker (they
+/// passed, have none in hand, or the model places none). A sampled value of
+/// such a player has no spread because it has none; any other's may lack it
+/// by chance.
+pub fn value_certain(s: &State, p: rules::PlayerId, settings: &Settings) -> bool {
+    let paying = s.ships.iter().any(|ship| ship.crew.count(p) > 0)
+        || s.harbour
+            .iter()
+            .chain(&s.shipyard)
+            .chain(&s.pirates)
+            .chain([&s.insurance])
+            .any(|&o| o == Some(p));
+    let shares = settings.valuation.count_shares && s.shares[p as usize].iter().any(|&n| n > 0);
+    let places = super::future::placements_remain(s, settings.future)
+        && !s.has_passed(p)
+        && s.in_hand(p) > 0;
+    !paying && !shares && !places
+}
+
 /// Everything a chunk needs: arms, decider, settings, and solvers to reuse.
 struct Job<'a> {
     arms: &'a [Arm],

@@ -152,22 +152,31 @@ pub(super) fn summarise(arms: &[Arm], sums: &Sums, decider: Option<usize>, seed:
     let (blocks, h) = (sums.blocks as f64, BLOCK as f64);
     let n = arms.len();
     let scale = h * h * blocks * (blocks - 1.0);
+    // What is left of the sum of squares after the strata's means is
+    // rounding alone below this part of it: no spread, not a tiny one
+    // (`How::probability_interval` tells the two apart).
+    const ROUNDING: f64 = 1e-9;
     let variance = |squares: f64, strata: f64| {
+        let within = squares - strata / blocks;
         if sums.blocks < 2 {
             f64::INFINITY
+        } else if within <= ROUNDING * squares.abs() {
+            0.0
         } else {
-            ((squares - strata / blocks) / scale).max(0.0)
+            within / scale
         }
     };
     let value = |o: &Outcome| decider.map_or(0.0, |d| o.value[d]);
     let mut cov = vec![0.0; n * n];
     for i in 0..n {
         for j in 0..n {
-            let centred = sums.cross[i * n + j] - sums.strata_product(i, j, value) / blocks;
-            cov[i * n + j] = if sums.blocks < 2 {
-                f64::INFINITY
-            } else {
-                centred / scale
+            let cross = sums.cross[i * n + j];
+            let centred = cross - sums.strata_product(i, j, value) / blocks;
+            cov[i * n + j] = match sums.blocks < 2 {
+                true => f64::INFINITY,
+                // An arm's own variance: rounding is no spread (as above).
+                false if i == j && centred <= ROUNDING * cross.abs() => 0.0,
+                false => centred / scale,
             };
         }
     }

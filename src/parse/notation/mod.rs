@@ -32,7 +32,7 @@
 //! );
 //! ```
 
-use crate::position::{Position, Setup};
+use crate::position::{Position, Problem, Setup};
 use std::fmt;
 use std::ops::Range;
 
@@ -166,6 +166,34 @@ impl NotationError {
 
 /// Reads a position from its notation and validates it.
 pub fn parse(text: &str) -> Result<Position, NotationError> {
+    parse_with(text, |_| None)
+}
+
+/// Reads a voyage's start from its notation (`layouts`, `bid`), as [`parse`]
+/// does; but another player than the harbour master to move is said to be
+/// that (R5: a voyage's first round starts with the harbour master), where
+/// as a position it would only leave the round under way ambiguous.
+pub fn parse_start(text: &str) -> Result<Position, NotationError> {
+    parse_with(text, |setup| {
+        let to_move = setup.to_move.as_deref()?;
+        (to_move != setup.harbour_master && setup.players.iter().any(|p| p == to_move)).then(|| {
+            Problem {
+                field: "to_move".into(),
+                reason: format!(
+                    "to_move is {to_move}, not the harbour master {}: a voyage starts \
+                     with the harbour master to place (R5)",
+                    setup.harbour_master
+                ),
+            }
+        })
+    })
+}
+
+/// [`parse`], with a check of the setup before it is validated.
+fn parse_with(
+    text: &str,
+    check: impl Fn(&Setup) -> Option<Problem>,
+) -> Result<Position, NotationError> {
     let mut parser = parse::Parser {
         input: text,
         setup: Setup::default(),
@@ -181,6 +209,10 @@ pub fn parse(text: &str) -> Result<Position, NotationError> {
         round_given,
         ..
     } = parser;
+    if let Some(problem) = check(&setup) {
+        let located = parse::locate(text, &spans, round_given, &problem);
+        return Err(NotationError::new(text, vec![located]));
+    }
     Position::try_from(setup).map_err(|e| {
         let problems =
             e.0.iter()

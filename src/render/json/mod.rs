@@ -196,6 +196,11 @@ pub struct SamplingJson {
     /// repeat exactly.
     pub stopped_by: &'static str,
     pub variance_reduction: bool,
+    /// Chance remained within the strata of the stratified roll: a
+    /// standard error of 0 is then a spread not seen, not an exact figure.
+    pub residual_chance: bool,
+    /// Some value has a standard error of 0 though it is not certain.
+    pub unseen_spread: bool,
 }
 
 /// One option of the advice.
@@ -387,6 +392,8 @@ fn sampling_json(s: &Sampling) -> SamplingJson {
     SamplingJson {
         stopped_by: s.stop,
         variance_reduction: s.variance_reduction,
+        residual_chance: s.residual_chance,
+        unseen_spread: s.unseen_spread,
     }
 }
 

@@ -189,6 +189,25 @@ fn stop_words(stop: &str) -> String {
 /// A sampler's 95% interval, in standard errors either side.
 const NORMAL_95: f64 = 1.96;
 
+/// Under values of which some had no spread in the play-outs though they
+/// are not certain (`Sampling::unseen_spread`). By the rule of three, an
+/// outcome seen in none of n play-outs has a chance under 3/n (95%).
+fn no_spread_note(how: &How, width: usize) -> String {
+    let Some(s) = how.sampling.as_ref().filter(|s| s.unseen_spread) else {
+        return String::new();
+    };
+    let one_in = s.samples.max(1) as f64 / 3.0;
+    wrap(
+        &format!(
+            "± 0.00 with no spread: a value that is not certain was the same in all \
+             {} play-outs; an outcome rarer than 1 in {one_in:.0} may not have come up \
+             (more with --samples).\n",
+            s.samples
+        ),
+        width,
+    )
+}
+
 /// `12.34 ± 0.56`: a value with its 95% interval when sampled, `z`
 /// standard errors either side ([`How::z95`]).
 fn with_interval(x: f64, stderr: Option<f64>, z: f64, show: fn(f64) -> String) -> String {
@@ -362,6 +381,7 @@ impl Render for TableRender {
             ));
         }
         out += &dropped_note(&dropped, width);
+        out += &no_spread_note(&advice.how, width);
         out += &self.wrap(&format!("Ships, if {who} takes the best option:\n"));
         out += &ships_table(
             position,
@@ -428,6 +448,7 @@ impl Render for TableRender {
         }
         let (table, dropped) = fitted(&[player, value], width);
         out += &format!("{table}\n{}", dropped_note(&dropped, width));
+        out += &no_spread_note(&odds.how, width);
         out
     }
 
@@ -455,6 +476,7 @@ impl Render for TableRender {
         let columns = layout_columns(&rows, &names, c.buy, c.how.sampling.is_some());
         let (table, dropped) = fitted(&columns, width);
         out += &format!("{table}\n{}", dropped_note(&dropped, width));
+        out += &no_spread_note(&c.how, width);
         if let Some(best) = c.layouts.first() {
             let buy = match (c.buy, best.purchase) {
                 (true, Some((cargo, cost))) => {
