@@ -170,22 +170,28 @@ impl How {
     /// valued exactly and so is `p`. At 0 or 1 it is never narrower than
     /// `p ± z se` (the search on a few die triples gives its ends an error
     /// of its own, `dice_errors`). Exact figures have no interval: `(p, p)`.
-    pub fn probability_interval(&self, p: f64, se: f64) -> (f64, f64) {
+    ///
+    /// `dof`: the degrees of freedom `se` rests on, when it is a figure's own
+    /// (`ShipOdds::dof`): Student's t then stands for the normal.
+    pub fn probability_interval(&self, p: f64, se: f64, dof: Option<f64>) -> (f64, f64) {
         let p = p.clamp(0.0, 1.0);
         if self.method == Method::Exact {
             return (p, p);
         }
-        let z = self.z95();
+        let z = match (self.dof, dof) {
+            (None, Some(d)) if d.is_finite() => t_quantile(Z_975, d.max(1.0) as u64),
+            _ => self.z95(),
+        };
         let wald = ((p - z * se).max(0.0), (p + z * se).min(1.0));
         let spread = p * (1.0 - p);
-        let n = match (spread > 1e-12 && se > 0.0, &self.sampling) {
-            (true, _) => spread / (se * se),
-            (false, Some(s)) if s.residual_chance => s.samples.max(1) as f64,
+        let n = match (spread > 1e-12, se > 0.0, &self.sampling) {
+            (true, true, _) => spread / (se * se),
             // Every stratum's play-outs were exact: so is the mean.
-            (false, Some(_)) => return (p, p),
-            // An exact tail, or the search on a few die triples, which
-            // floors its errors at the ends.
-            (false, None) => return wald,
+            (_, false, Some(s)) if !s.residual_chance => return (p, p),
+            (_, _, Some(s)) => s.samples.max(1) as f64,
+            // The search on a few die triples, which floors its errors at
+            // the ends, or an exact tail of it.
+            (_, _, None) => return wald,
         };
         let z2 = z * z;
         let shrink = 1.0 + z2 / n;
@@ -428,6 +434,10 @@ pub struct ShipOdds {
     pub p_plundered: f64,
     /// Standard errors of `p_harbour` and `p_plundered`; `None` when exact.
     pub stderr: Option<(f64, f64)>,
+    /// The degrees of freedom each error rests on, when a sampler's errors
+    /// rest on few (Welch and Satterthwaite over the strata; infinite where
+    /// nothing varied). `None`: the normal, or `How::dof`.
+    pub dof: Option<(f64, f64)>,
 }
 
 /// The decider's options, best first, and the ships' odds after the best one.
@@ -663,13 +673,19 @@ mod tests {
         let close = |(lo, hi): (f64, f64), (a, b): (f64, f64)| {
             assert!((lo - a).abs() < 5e-5 && (hi - b).abs() < 5e-5, "{lo} {hi}")
         };
-        close(how.probability_interval(0.5, 0.05), (0.4038, 0.5962));
+        close(how.probability_interval(0.5, 0.05, None), (0.4038, 0.5962));
         let se = (0.9f64 * 0.1 / 10.0).sqrt();
-        close(how.probability_interval(0.9, se), (0.5958, 0.9821));
-        close(how.probability_interval(1.0, 0.0), (432.0 / 435.8416, 1.0));
-        close(how.probability_interval(0.0, 0.0), (0.0, 3.8416 / 435.8416));
+        close(how.probability_interval(0.9, se, None), (0.5958, 0.9821));
+        close(
+            how.probability_interval(1.0, 0.0, None),
+            (432.0 / 435.8416, 1.0),
+        );
+        close(
+            how.probability_interval(0.0, 0.0, None),
+            (0.0, 3.8416 / 435.8416),
+        );
         // At an end with an error: p ± z se if wider.
-        close(how.probability_interval(1.0, 0.1), (0.804, 1.0));
+        close(how.probability_interval(1.0, 0.1, None), (0.804, 1.0));
         // The search's die triples: their own error at the ends.
         let triples = How {
             method: Method::MonteCarlo,
@@ -677,10 +693,13 @@ mod tests {
             ..How::exact(Future::Equilibrium, false)
         };
         let t = triples.z95();
-        close(triples.probability_interval(1.0, 0.1), (1.0 - t * 0.1, 1.0));
+        close(
+            triples.probability_interval(1.0, 0.1, None),
+            (1.0 - t * 0.1, 1.0),
+        );
         // Exact figures.
         let exact = How::exact(Future::None, false);
-        assert_eq!(exact.probability_interval(0.9, 0.1), (0.9, 0.9));
+        assert_eq!(exact.probability_interval(0.9, 0.1, None), (0.9, 0.9));
     }
 
     /// No spread within the strata: luck when chance remained there (the
@@ -688,7 +707,7 @@ mod tests {
     #[test]
     fn probability_interval_without_spread_counts_play_outs_only_if_chance_remained() {
         let lucky = How::sampled(432);
-        let (lo, hi) = lucky.probability_interval(0.25, 0.0);
+        let (lo, hi) = lucky.probability_interval(0.25, 0.0, None);
         assert!(
             (lo - 0.211_49).abs() < 5e-5 && (hi - 0.292_92).abs() < 5e-5,
             "{lo} {hi}"
@@ -697,13 +716,37 @@ mod tests {
         if let Some(s) = exact_strata.sampling.as_mut() {
             s.residual_chance = false;
         }
-        assert_eq!(exact_strata.probability_interval(0.25, 0.0), (0.25, 0.25));
-        assert_eq!(exact_strata.probability_interval(1.0, 0.0), (1.0, 1.0));
+        assert_eq!(
+            exact_strata.probability_interval(0.25, 0.0, None),
+            (0.25, 0.25)
+        );
+        assert_eq!(
+            exact_strata.probability_interval(1.0, 0.0, None),
+            (1.0, 1.0)
+        );
         // A spread seen is Wilson's either way.
         assert_eq!(
-            exact_strata.probability_interval(0.5, 0.05),
-            lucky.probability_interval(0.5, 0.05)
+            exact_strata.probability_interval(0.5, 0.05, None),
+            lucky.probability_interval(0.5, 0.05, None)
         );
+    }
+
+    /// A figure's own few degrees of freedom widen its interval by
+    /// Student's t: at 1, about 12.7 errors either side of 1/2, not 1.96.
+    #[test]
+    fn probability_interval_follows_student_s_t_on_a_figure_s_degrees_of_freedom() {
+        let how = How::sampled(432);
+        let half = |(lo, hi): (f64, f64)| (hi - lo) / 2.0;
+        let normal = half(how.probability_interval(0.5, 0.001, None));
+        let many = half(how.probability_interval(0.5, 0.001, Some(f64::INFINITY)));
+        let one = half(how.probability_interval(0.5, 0.001, Some(1.0)));
+        let four = half(how.probability_interval(0.5, 0.001, Some(4.4)));
+        assert!(
+            (normal - 0.00196).abs() < 1e-5 && many == normal,
+            "{normal} {many}"
+        );
+        assert!(one > 0.0110 && one < 0.0128, "{one}");
+        assert!((four - 0.002776).abs() < 1e-5, "{four}");
     }
 
     #[test]

@@ -393,7 +393,9 @@ fn odds_json(args: &[&str]) -> serde_json::Value {
 /// sampled with no spread at all in 432 play-outs: its interval counts the
 /// play-outs, as at 0% or 100%, and holds the exact figure; it used to read
 /// `11.1% ± 0.00` (as exact) and miss. Over 600 seeds the silk's plunder
-/// interval held it in 582 (97%; 80.7% before), 99 of them with no spread.
+/// interval held it in all (80.7% before), 99 of them with no spread; every
+/// ship's figure in 93% or more (Student's t on each error's own degrees of
+/// freedom).
 #[test]
 fn r15_a_sampled_figure_with_no_spread_though_chance_remained_is_not_called_exact() {
     let pos = "r*,b,g,y 1:g J6:r S8:b N5 H:r X:y p:y,b";
@@ -443,8 +445,8 @@ fn r15_a_sampled_figure_with_no_spread_though_chance_remained_is_not_called_exac
         }
     }
     assert!(unspread >= 3, "only {unspread} figures without spread");
-    // 95% intervals over 240 figures: about 12 misses; 36 would be 15%.
-    assert!(held * 100 >= total * 85, "{held} of {total} held");
+    // 95% intervals over 240 figures: about 12 misses; 24 would be 10%.
+    assert!(held * 100 >= total * 90, "{held} of {total} held");
 }
 
 /// Once roll 2 is the stratified roll, and nothing is drawn after it, every
@@ -514,7 +516,7 @@ fn a_value_with_no_spread_in_the_play_outs_is_explained_not_left_as_certain() {
     let table = common::run_ok(&args, None);
     assert!(table.contains("0.00 ± 0.00"), "{table}");
     assert!(
-        table.contains("a value that is not certain was the same in all 432")
+        table.contains("a value that is not certain did not vary in 432")
             && table.contains("rarer than 1 in 144"),
         "{table}"
     );

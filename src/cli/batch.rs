@@ -34,17 +34,18 @@ const COMMANDS: [&str; 4] = ["advise", "odds", "layouts", "bid"];
 /// A line of the requests as read, or why reading stopped.
 pub type Line = Result<Vec<u8>, String>;
 
-/// Answers the lines that `lines` brings, as they come, and whether any
+/// Answers the lines that `groups` brings, as they come, and whether any
 /// request failed. Whatever lines have arrived are answered together, in
 /// parallel, and their answers written and flushed before the next line is
 /// awaited: a script that writes a request and waits for its answer gets it,
-/// and a file, read at once, is answered as one batch. A line that is not
-/// UTF-8 text is a bad request like any other: it gets its own error.
-pub fn serve(lines: Receiver<Line>, out: &mut dyn Write) -> Result<bool, Error> {
+/// and a file's lines, read a megabyte at a time, are answered in parallel.
+/// A line that is not UTF-8 text is a bad request like any other: it gets
+/// its own error.
+pub fn serve(groups: Receiver<Vec<Line>>, out: &mut dyn Write) -> Result<bool, Error> {
     let (mut failed, mut number) = (false, 0);
-    while let Ok(first) = lines.recv() {
+    while let Ok(first) = groups.recv() {
         let mut group = Vec::new();
-        for read in std::iter::once(first).chain(lines.try_iter()) {
+        for read in std::iter::once(first).chain(groups.try_iter()).flatten() {
             number += 1;
             match read {
                 Ok(line) => group.push((number, line)),

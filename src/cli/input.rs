@@ -58,27 +58,33 @@ fn read_raw(source: &Source) -> Result<(String, String), Error> {
     })
 }
 
-/// A batch's requests as bytes, each line sent on as soon as it is read (a
-/// line that is not UTF-8 text is answered with its own error, and the
-/// others still are). A file that cannot be opened is refused at once.
-pub fn read_requests(source: &Source) -> Result<Receiver<batch::Line>, Error> {
-    let (reader, what): (Box<dyn BufRead + Send>, String) = match source {
+/// A batch's requests as bytes, sent on in groups: the lines read that
+/// leave nothing more already read (a line that is not UTF-8 text is answered
+/// with its own error, and the others still are). A file that cannot be
+/// opened is refused at once.
+pub fn read_requests(source: &Source) -> Result<Receiver<Vec<batch::Line>>, Error> {
+    let (read, what): (Box<dyn Read + Send>, String) = match source {
         Source::Stdin => (
-            Box::new(BufReader::new(std::io::stdin())),
+            Box::new(std::io::stdin()),
             "cannot read standard input".into(),
         ),
         Source::File(path) => {
             let file = std::fs::File::open(path).map_err(|e| {
                 Error::Usage(format!("cannot read the requests file '{path}': {e}"))
             })?;
-            let what = format!("cannot read the requests file '{path}'");
-            (Box::new(BufReader::new(file)), what)
+            (
+                Box::new(file),
+                format!("cannot read the requests file '{path}'"),
+            )
         }
         other => (
             Box::new(Cursor::new(read_text(other)?.0.into_bytes())),
             String::new(),
         ),
     };
+    // A large buffer: a file's requests come in few groups, answered in
+    // parallel, as if read at once.
+    let reader = BufReader::with_capacity(1 << 20, read);
     let (sender, receiver) = std::sync::mpsc::channel();
     // A thread of its own, so that the lines that have arrived can be taken
     // without waiting for more (`batch::serve`).
@@ -86,20 +92,31 @@ pub fn read_requests(source: &Source) -> Result<Receiver<batch::Line>, Error> {
     Ok(receiver)
 }
 
-/// Sends each line of `reader` (with its `\n`), then the error that stopped
-/// it, if one did; stops when nobody listens.
-fn read_lines(mut reader: Box<dyn BufRead + Send>, what: &str, lines: &Sender<batch::Line>) {
+/// Sends the lines of `reader` (each with its `\n`) in groups, a group
+/// whenever nothing more is already read (the next line would wait for the
+/// writer), then the error that stopped it, if one did; stops when nobody
+/// listens.
+fn read_lines(
+    mut reader: BufReader<Box<dyn Read + Send>>,
+    what: &str,
+    groups: &Sender<Vec<batch::Line>>,
+) {
+    let mut group = Vec::new();
     loop {
         let mut line = Vec::new();
-        let sent = match reader.read_until(b'\n', &mut line) {
-            Ok(0) => return,
-            Ok(_) => lines.send(Ok(line)),
-            Err(e) => {
-                let _ = lines.send(Err(format!("{what}: {e}")));
-                return;
-            }
+        let (last, line) = match reader.read_until(b'\n', &mut line) {
+            Ok(0) => (true, None),
+            Ok(_) => (false, Some(Ok(line))),
+            Err(e) => (true, Some(Err(format!("{what}: {e}")))),
         };
-        if sent.is_err() {
+        group.extend(line);
+        if (last || reader.buffer().is_empty())
+            && !group.is_empty()
+            && groups.send(std::mem::take(&mut group)).is_err()
+        {
+            return;
+        }
+        if last {
             return;
         }
     }

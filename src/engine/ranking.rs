@@ -86,6 +86,7 @@ pub fn ship_odds(s: &State, o: &Outcome) -> Vec<ShipOdds> {
             p_shipyard: (1.0 - o.harbour[i]).clamp(0.0, 1.0),
             p_plundered: o.plundered[i],
             stderr: None,
+            dof: None,
         })
         .collect()
 }

@@ -63,9 +63,10 @@ pub fn ship_intervals(
         .zip(&state.ships)
         .map(|(odds, ship)| {
             let (harbour, plundered) = odds.stderr.filter(|_| ship.at_sea().is_some())?;
+            let (harbour_dof, plundered_dof) = odds.dof.unzip();
             Some([
-                how.probability_interval(odds.p_harbour, harbour),
-                how.probability_interval(odds.p_plundered, plundered),
+                how.probability_interval(odds.p_harbour, harbour, harbour_dof),
+                how.probability_interval(odds.p_plundered, plundered, plundered_dof),
             ])
         })
         .collect()

@@ -197,6 +197,8 @@ pub(super) fn advice(
             action: Some(o.action),
             mean: Outcome::default(),
             stderr: Outcome::default(),
+            // The search's errors rest on `estimate.dof`, its triples.
+            dof: Outcome::default(),
             ev: o.ev,
             ev_stderr: c(k, k).sqrt(),
             gain_stderr: (c(k, k) + c(reference, reference) - 2.0 * c(k, reference))

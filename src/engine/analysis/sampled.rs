@@ -5,8 +5,8 @@ use super::{Progress, Request};
 use crate::engine::cache::Cache;
 use crate::engine::future::Planner;
 use crate::engine::ranking;
-use crate::engine::sample::{self, Estimate};
-use crate::engine::values::{Outcome, rank};
+use crate::engine::sample::{self, ArmEstimate, Estimate};
+use crate::engine::values::rank;
 use crate::report::{Advice, Future, How, Odds, OptionValue, Sampling, ShipOdds, Then, Verdict};
 use crate::rules::{Action, State};
 
@@ -39,12 +39,14 @@ fn sampling(
     }
 }
 
-fn sampled_ships(s: &State, mean: &Outcome, stderr: &Outcome) -> Vec<ShipOdds> {
-    ranking::ship_odds(s, mean)
+fn sampled_ships(s: &State, arm: &ArmEstimate) -> Vec<ShipOdds> {
+    let (se, dof) = (&arm.stderr, &arm.dof);
+    ranking::ship_odds(s, &arm.mean)
         .into_iter()
         .enumerate()
         .map(|(i, ship)| ShipOdds {
-            stderr: Some((stderr.harbour[i], stderr.plundered[i])),
+            stderr: Some((se.harbour[i], se.plundered[i])),
+            dof: Some((dof.harbour[i], dof.plundered[i])),
             ..ship
         })
         .collect()
@@ -93,7 +95,7 @@ pub(super) fn advice(
         .collect();
     let ships = order
         .first()
-        .map(|&k| sampled_ships(s, &e.arms[k].mean, &e.arms[k].stderr))
+        .map(|&k| sampled_ships(s, &e.arms[k]))
         .unwrap_or_default();
     let settings = sampling_settings(request);
     how.sampling = Some(sampling(&e, &settings, &arms, Some(decider as usize)));
@@ -169,7 +171,7 @@ pub(super) fn odds(
     Odds {
         how,
         players_stderr: Some(arm.stderr.value[..n].to_vec()),
-        ships: sampled_ships(s, &arm.mean, &arm.stderr),
+        ships: sampled_ships(s, arm),
         players: arm.mean.value[..n].to_vec(),
     }
 }

@@ -21,6 +21,9 @@ pub struct ArmEstimate {
     pub mean: Outcome,
     /// Standard error of each component of `mean`.
     pub stderr: Outcome,
+    /// The degrees of freedom each of those errors rests on (Welch and
+    /// Satterthwaite, `Sums::dof`); infinite where nothing varied.
+    pub dof: Outcome,
     /// The decider's value: `mean.value[decider] - cost + income`.
     pub ev: f64,
     pub ev_stderr: f64,
@@ -64,8 +67,9 @@ pub(super) struct Sums {
     pub(super) blocks: u64,
     /// `strata[h * arms + k]`: Σ over blocks of arm `k`'s outcome in stratum `h`.
     strata: Vec<Outcome>,
-    /// Per arm: Σ over play-outs of the outcome squared, component by component.
-    square: Vec<Outcome>,
+    /// `strata_sq[h * arms + k]`: Σ over blocks of arm `k`'s outcome in
+    /// stratum `h` squared, component by component.
+    strata_sq: Vec<Outcome>,
     /// Σ over play-outs of `v_i · v_j`, the decider's values of arms i and j.
     cross: Vec<f64>,
     /// Per arm, when risk is asked for: the play-outs' distributions.
@@ -78,7 +82,7 @@ impl Sums {
             arms,
             blocks: 0,
             strata: vec![Outcome::default(); BLOCK as usize * arms],
-            square: vec![Outcome::default(); arms],
+            strata_sq: vec![Outcome::default(); BLOCK as usize * arms],
             cross: vec![0.0; arms * arms],
             hists: Vec::new(),
         }
@@ -97,7 +101,7 @@ impl Sums {
         for (a, b) in self.strata.iter_mut().zip(&other.strata) {
             a.add(1.0, b);
         }
-        for (a, b) in self.square.iter_mut().zip(&other.square) {
+        for (a, b) in self.strata_sq.iter_mut().zip(&other.strata_sq) {
             a.add(1.0, b);
         }
         for (a, b) in self.cross.iter_mut().zip(&other.cross) {
@@ -117,7 +121,7 @@ impl Sums {
         let n = self.arms;
         for (k, o) in outcomes.iter().enumerate() {
             self.strata[stratum * n + k].add(1.0, o);
-            self.square[k].add(1.0, &o.squared());
+            self.strata_sq[stratum * n + k].add(1.0, &o.squared());
         }
         for i in 0..n {
             for j in 0..n {
@@ -141,6 +145,37 @@ impl Sums {
         }
         out
     }
+
+    /// Σ over play-outs of arm `k`'s outcome squared, component by component.
+    fn square(&self, k: usize) -> Outcome {
+        let mut out = Outcome::default();
+        for h in 0..BLOCK as usize {
+            out.add(1.0, &self.strata_sq[h * self.arms + k]);
+        }
+        out
+    }
+
+    /// The degrees of freedom of arm `k`'s variance estimate, component by
+    /// component, by Welch and Satterthwaite: with `v_h` each stratum's
+    /// variance over the B blocks, `(B - 1) (Σ v_h)² / Σ v_h²`. That is
+    /// 216 (B - 1) when every stratum varies alike, and 1 when one stratum
+    /// alone varies over two blocks: the error is then as uncertain as one
+    /// difference makes it, and an interval of 1.96 errors too narrow.
+    /// Infinite where nothing varied (no interval rests on it).
+    fn dof(&self, k: usize) -> Outcome {
+        let b = self.blocks as f64;
+        let (mut sum, mut squares) = (Outcome::default(), Outcome::default());
+        for h in 0..BLOCK as usize {
+            let i = h * self.arms + k;
+            let within = self.strata_sq[i].zip(&self.strata[i], |sq, s| (sq - s * s / b).max(0.0));
+            sum.add(1.0, &within);
+            squares.add(1.0, &within.squared());
+        }
+        sum.zip(&squares, |v, w| match w > 0.0 && self.blocks >= 2 {
+            true => (b - 1.0) * v * v / w,
+            false => f64::INFINITY,
+        })
+    }
 }
 
 /// Means, standard errors and the covariance of the arms' values from the sums.
@@ -153,9 +188,11 @@ pub(super) fn summarise(arms: &[Arm], sums: &Sums, decider: Option<usize>, seed:
     let n = arms.len();
     let scale = h * h * blocks * (blocks - 1.0);
     // What is left of the sum of squares after the strata's means is
-    // rounding alone below this part of it: no spread, not a tiny one
-    // (`How::probability_interval` tells the two apart).
-    const ROUNDING: f64 = 1e-9;
+    // rounding alone below this part of it (a thousand times what rounding
+    // leaves in these sums): no spread, not a tiny one. A real spread that
+    // small is a play-out in a million differing by 0.03 from values of 30.
+    // (`How::probability_interval` tells no spread from a tiny one.)
+    const ROUNDING: f64 = 1e-12;
     let variance = |squares: f64, strata: f64| {
         let within = squares - strata / blocks;
         if sums.blocks < 2 {
@@ -170,14 +207,23 @@ pub(super) fn summarise(arms: &[Arm], sums: &Sums, decider: Option<usize>, seed:
     let mut cov = vec![0.0; n * n];
     for i in 0..n {
         for j in 0..n {
-            let cross = sums.cross[i * n + j];
-            let centred = cross - sums.strata_product(i, j, value) / blocks;
+            let centred = sums.cross[i * n + j] - sums.strata_product(i, j, value) / blocks;
             cov[i * n + j] = match sums.blocks < 2 {
                 true => f64::INFINITY,
-                // An arm's own variance: rounding is no spread (as above).
-                false if i == j && centred <= ROUNDING * cross.abs() => 0.0,
                 false => centred / scale,
             };
+        }
+    }
+    // An arm whose value did not vary (rounding aside, as above) covaries
+    // with none: its row and column are 0, so that the errors of its
+    // differences are the other arm's alone.
+    for i in 0..n {
+        let square = sums.cross[i * n + i];
+        if sums.blocks >= 2 && cov[i * n + i] * scale <= ROUNDING * square.abs() {
+            for j in 0..n {
+                cov[i * n + j] = 0.0;
+                cov[j * n + i] = 0.0;
+            }
         }
     }
     let estimates = (0..n)
@@ -189,6 +235,7 @@ pub(super) fn summarise(arms: &[Arm], sums: &Sums, decider: Option<usize>, seed:
                 action: arms[k].action,
                 ev: decider.map_or(0.0, |d| mean.value[d] - arms[k].cost + arms[k].income),
                 mean,
+                dof: sums.dof(k),
                 stderr,
                 ev_stderr: c(k, k).max(0.0).sqrt(),
                 gain_stderr: (c(k, k) + c(0, 0) - 2.0 * c(0, k)).max(0.0).sqrt(),
@@ -217,7 +264,8 @@ fn component_stderr(sums: &Sums, k: usize, variance: &dyn Fn(f64, f64) -> f64) -
     for h in 0..BLOCK as usize {
         strata.add(1.0, &sums.strata[h * sums.arms + k].squared());
     }
-    sums.square[k].zip(&strata, |sq, st| variance(sq, st).sqrt())
+    sums.square(k)
+        .zip(&strata, |sq, st| variance(sq, st).sqrt())
 }
 
 impl Estimate {
@@ -369,12 +417,45 @@ fn normal(rng: &mut Xoshiro256PlusPlus) -> f64 {
 mod tests {
     use super::*;
 
+    /// Two blocks of one arm whose jade harbour odds are `first(h)` and
+    /// `second(h)` in stratum `h`.
+    fn two_blocks(first: impl Fn(usize) -> f64, second: impl Fn(usize) -> f64) -> Sums {
+        let mut sums = Sums::new(1);
+        for block in [&first as &dyn Fn(usize) -> f64, &second] {
+            for h in 0..BLOCK as usize {
+                let mut o = Outcome::default();
+                o.harbour[0] = block(h);
+                sums.add(h, &[o], &[0.0]);
+            }
+            sums.blocks += 1;
+        }
+        sums
+    }
+
+    /// Welch and Satterthwaite: one stratum alone varying over two blocks
+    /// leaves its error one degree of freedom; every stratum varying alike,
+    /// 216; nothing varying, no finite count (no interval rests on it).
+    #[test]
+    fn the_degrees_of_freedom_count_the_strata_that_vary() {
+        let one = two_blocks(|h| f64::from(h == 7), |_| 0.0);
+        assert!((one.dof(0).harbour[0] - 1.0).abs() < 1e-9);
+        let all = two_blocks(|_| 1.0, |_| 0.0);
+        assert!((all.dof(0).harbour[0] - 216.0).abs() < 1e-9);
+        let half = two_blocks(|h| f64::from(h % 2 == 0), |_| 0.0);
+        assert!((half.dof(0).harbour[0] - 108.0).abs() < 1e-9);
+        let none = two_blocks(|h| f64::from(h % 3 == 0), |h| f64::from(h % 3 == 0));
+        assert!(none.dof(0).harbour[0].is_infinite());
+        let se = component_stderr(&none, 0, &|sq, st| (sq - st / 2.0).max(0.0));
+        assert_eq!(se.harbour[0], 0.0);
+    }
+
     /// Two arms, the first ahead by twice the standard error of their
     /// difference (the second's value known exactly).
     fn two_arms(dof: Option<u64>) -> Estimate {
         let arm = |ev: f64| ArmEstimate {
             action: None,
             mean: Outcome::default(),
+            dof: Outcome::default(),
             stderr: Outcome::default(),
             ev,
             ev_stderr: 0.0,

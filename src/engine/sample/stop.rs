@@ -198,6 +198,7 @@ mod tests {
             .map(|(&ev, &p)| ArmEstimate {
                 action: None,
                 mean: Outcome::default(),
+                dof: Outcome::default(),
                 stderr: Outcome::default(),
                 ev,
                 ev_stderr: se,

@@ -197,11 +197,15 @@ fn no_spread_note(how: &How, width: usize) -> String {
         return String::new();
     };
     let one_in = s.samples.max(1) as f64 / 3.0;
+    let beyond = match s.variance_reduction {
+        true => " beyond what the stratified roll explains",
+        false => "",
+    };
     wrap(
         &format!(
-            "± 0.00 with no spread: a value that is not certain was the same in all \
-             {} play-outs; an outcome rarer than 1 in {one_in:.0} may not have come up \
-             (more with --samples).\n",
+            "± 0.00 with no spread seen: a value that is not certain did not vary in \
+             {} play-outs{beyond}; an outcome rarer than 1 in {one_in:.0} may not have \
+             come up (more with --samples).\n",
             s.samples
         ),
         width,
@@ -656,7 +660,7 @@ mod tests {
             ("100.0% (52.7–100)", "100.0%(52.7–100)", true)
         );
         // None of 432 play-outs missed: Wilson's 99.1% to 100%.
-        let (lo, hi) = How::sampled(432).probability_interval(1.0, 0.0);
+        let (lo, hi) = How::sampled(432).probability_interval(1.0, 0.0, None);
         assert_eq!(
             probability_interval(1.0, Some((lo, hi))).0,
             "100.0% (99.1–100)"
