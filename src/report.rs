@@ -157,6 +157,17 @@ impl How {
         }
     }
 
+    /// [`How::z95`] for a figure whose error rests on `dof` degrees of its
+    /// own (a sampler's, Welch and Satterthwaite): Student's t on them,
+    /// rounded down; the normal's where they are endless or unknown.
+    pub fn z95_with(&self, dof: Option<f64>) -> f64 {
+        match (self.dof, dof) {
+            (None, Some(d)) if d.is_finite() => t_quantile(Z_975, d.max(1.0) as u64),
+            (None, _) => 1.96,
+            _ => self.z95(),
+        }
+    }
+
     /// The 95% interval of a probability `p` estimated with standard error
     /// `se`: Wilson's score interval (Wilson 1927). Near 0 and 1 the
     /// play-outs that went the rare way make `p` and `se` too small
@@ -178,10 +189,7 @@ impl How {
         if self.method == Method::Exact {
             return (p, p);
         }
-        let z = match (self.dof, dof) {
-            (None, Some(d)) if d.is_finite() => t_quantile(Z_975, d.max(1.0) as u64),
-            _ => self.z95(),
-        };
+        let z = self.z95_with(dof);
         let wald = ((p - z * se).max(0.0), (p + z * se).min(1.0));
         let spread = p * (1.0 - p);
         let n = match (spread > 1e-12, se > 0.0, &self.sampling) {
@@ -379,6 +387,9 @@ pub struct OptionValue {
     pub stderr: Option<f64>,
     /// Standard error of `gain_vs_pass`; `None` when exact.
     pub gain_stderr: Option<f64>,
+    /// The degrees of freedom `stderr` rests on, when they are its own (as
+    /// `ShipOdds::dof`); the gain's rest on `How`'s.
+    pub ev_dof: Option<f64>,
     /// Probability that this option is the best; `None` when exact.
     pub p_best: Option<f64>,
     /// What the future model expects next after this option; `None` under
@@ -496,6 +507,9 @@ pub struct Odds {
     pub how: How,
     /// Standard errors of `players`; `None` when exact.
     pub players_stderr: Option<Vec<f64>>,
+    /// The degrees of freedom each of those errors rests on, when they are
+    /// its own (as `ShipOdds::dof`).
+    pub players_dof: Option<Vec<f64>>,
     pub ships: Vec<ShipOdds>,
     /// Indexed by player.
     pub players: Vec<f64>,
@@ -764,6 +778,23 @@ mod tests {
                 "{dof}: {got} vs {table}"
             );
         }
+    }
+
+    /// A figure's own degrees of freedom (a sampler's) give Student's t;
+    /// endless or unknown ones the normal; a search's few, `How::dof`,
+    /// stand for every figure of it.
+    #[test]
+    fn z95_with_a_figure_s_own_degrees_of_freedom() {
+        let sampled = How::sampled(432);
+        assert_eq!(sampled.z95_with(None), 1.96);
+        assert_eq!(sampled.z95_with(Some(f64::INFINITY)), 1.96);
+        assert!((sampled.z95_with(Some(4.7)) - 2.776).abs() < 0.003);
+        assert!((sampled.z95_with(Some(0.3)) - sampled.z95_with(Some(1.0))).abs() < 1e-12);
+        let triples = How {
+            dof: Some(3),
+            ..How::sampled(432)
+        };
+        assert!((triples.z95_with(Some(100.0)) - 3.182).abs() < 0.03);
     }
 
     #[test]

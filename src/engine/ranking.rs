@@ -37,6 +37,7 @@ pub fn advice(s: &State, valued: Vec<Valued>, how: How) -> Advice {
                 players: players(s, &v.outcome, v.ev),
                 stderr: None,
                 gain_stderr: None,
+                ev_dof: None,
                 p_best: None,
                 then: v.then,
                 distribution: v.dist.clone(),

@@ -87,6 +87,7 @@ pub(super) fn advice(
                 players: ranking::players(s, &est.mean, est.ev),
                 stderr: Some(est.ev_stderr),
                 gain_stderr: Some(est.gain_stderr),
+                ev_dof: Some(est.dof.value[decider as usize]),
                 p_best: Some(est.p_best),
                 then: thens[k],
                 distribution: est.dist.clone(),
@@ -171,6 +172,7 @@ pub(super) fn odds(
     Odds {
         how,
         players_stderr: Some(arm.stderr.value[..n].to_vec()),
+        players_dof: Some(arm.dof.value[..n].to_vec()),
         ships: sampled_ships(s, arm),
         players: arm.mean.value[..n].to_vec(),
     }

@@ -67,6 +67,7 @@ pub(crate) fn odds_from(s: &State, o: &Outcome, how: How) -> Odds {
     Odds {
         how,
         players_stderr: None,
+        players_dof: None,
         ships: ranking::ship_odds(s, o),
         players: o.value[..s.players as usize].to_vec(),
     }

@@ -292,9 +292,11 @@ fn option_columns(
         action.push_same(o.action.to_string());
         cost.push_same(o.cost.to_string());
         paid.push_same(o.p_paid.map(percent).unwrap_or_default());
+        // The EV's error rests on degrees of freedom of its own.
+        let z_ev = advice.how.z95_with(o.ev_dof);
         ev.push(
-            with_interval(o.ev, o.stderr, z, money),
-            compact_interval(o.ev, o.stderr, z, money),
+            with_interval(o.ev, o.stderr, z_ev, money),
+            compact_interval(o.ev, o.stderr, z_ev, money),
         );
         gain.push(
             with_interval(o.gain_vs_pass, o.gain_stderr, z, signed),
@@ -438,12 +440,12 @@ impl Render for TableRender {
         };
         let mut out = self.wrap(&format!("Odds {model}: {}\n", situation(position)));
         out += &method_lines(&odds.how, width);
-        let z = odds.how.z95();
         out += &ships_table(position, &odds.ships, &odds.how, width, false);
         let mut player = Column::new("player", true);
         let mut value = Column::new("value", false);
         for (p, v) in odds.players.iter().enumerate() {
             let se = odds.players_stderr.as_ref().map(|e| e[p]);
+            let z = odds.how.z95_with(odds.players_dof.as_ref().map(|d| d[p]));
             player.push_same(position.name(p as u8).to_string());
             value.push(
                 with_interval(*v, se, z, money),
