@@ -388,6 +388,38 @@ fn odds_json(args: &[&str]) -> serde_json::Value {
     serde_json::from_str(&common::run_ok(args, None)).expect("JSON")
 }
 
+/// One sampled ship probability (harbour or plunder) of the odds JSON,
+/// beside the exact one.
+struct ShipFigure {
+    p: f64,
+    stderr: f64,
+    interval: (f64, f64),
+    exact: f64,
+    /// The ship's JSON, to show when an assertion fails.
+    ship: String,
+}
+
+/// Every ship probability of `mc` (every ship at sea), with its
+/// counterpart in `exact`.
+fn ship_figures(mc: &serde_json::Value, exact: &serde_json::Value) -> Vec<ShipFigure> {
+    let ships = |odds: &serde_json::Value| odds["ships"].as_array().cloned().unwrap_or_default();
+    let mut out = Vec::new();
+    for (ship, truth) in ships(mc).iter().zip(&ships(exact)) {
+        for k in ["harbour", "plundered"] {
+            let number = |v: &serde_json::Value| v.as_f64().expect("a number");
+            let interval = &ship[format!("interval_{k}")];
+            out.push(ShipFigure {
+                p: number(&ship[format!("p_{k}")]),
+                stderr: number(&ship[format!("stderr_{k}")]),
+                interval: (number(&interval[0]), number(&interval[1])),
+                exact: number(&truth[format!("p_{k}")]),
+                ship: ship.to_string(),
+            });
+        }
+    }
+    out
+}
+
 /// R15: quantal placements are drawn after roll 1, so chance remains within
 /// every stratum of the roll. Silk's plunder (exactly 11.06%) is then often
 /// sampled with no spread at all in 432 play-outs: its interval counts the
@@ -421,26 +453,15 @@ fn r15_a_sampled_figure_with_no_spread_though_chance_remained_is_not_called_exac
             "--json",
         ]);
         assert_eq!(mc["sampling"]["residual_chance"], true, "{mc}");
-        for (ship, truth) in mc["ships"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .zip(exact["ships"].as_array().into_iter().flatten())
-        {
-            for k in ["harbour", "plundered"] {
-                let p = ship[format!("p_{k}")].as_f64().expect("p");
-                let se = ship[format!("stderr_{k}")].as_f64().expect("stderr");
-                let lo = ship[format!("interval_{k}")][0].as_f64().expect("low end");
-                let hi = ship[format!("interval_{k}")][1].as_f64().expect("high end");
-                let e = truth[format!("p_{k}")].as_f64().expect("exact p");
-                total += 1;
-                held += usize::from(lo <= e && e <= hi);
-                if se == 0.0 && p > 0.0 && p < 1.0 {
-                    unspread += 1;
-                    // Wilson's interval at 432 play-outs, about ± 3 points.
-                    assert!(hi - lo > 0.05, "seed {seed}: {ship}");
-                    assert!(lo <= e && e <= hi, "seed {seed}: {e} outside {ship}");
-                }
+        for f in ship_figures(&mc, &exact) {
+            let ((lo, hi), e) = (f.interval, f.exact);
+            total += 1;
+            held += usize::from(lo <= e && e <= hi);
+            if f.stderr == 0.0 && f.p > 0.0 && f.p < 1.0 {
+                unspread += 1;
+                // Wilson's interval at 432 play-outs, about ± 3 points.
+                assert!(hi - lo > 0.05, "seed {seed}: {}", f.ship);
+                assert!(lo <= e && e <= hi, "seed {seed}: {e} outside {}", f.ship);
             }
         }
     }
@@ -473,19 +494,9 @@ fn r9_strata_valued_exactly_give_exact_figures_and_no_note() {
         "odds", &file, "--future", "none", "--method", "exact", "--json",
     ]);
     assert_eq!(mc["sampling"]["residual_chance"], false, "{mc}");
-    for (ship, truth) in mc["ships"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .zip(exact["ships"].as_array().into_iter().flatten())
-    {
-        for k in ["harbour", "plundered"] {
-            let p = ship[format!("p_{k}")].as_f64().expect("p");
-            let e = truth[format!("p_{k}")].as_f64().expect("exact p");
-            assert!((p - e).abs() < 1e-9, "{ship} vs {truth}");
-            assert_eq!(ship[format!("interval_{k}")][0].as_f64(), Some(p), "{ship}");
-            assert_eq!(ship[format!("interval_{k}")][1].as_f64(), Some(p), "{ship}");
-        }
+    for f in ship_figures(&mc, &exact) {
+        assert!((f.p - f.exact).abs() < 1e-9, "{} vs {}", f.ship, f.exact);
+        assert_eq!(f.interval, (f.p, f.p), "{}", f.ship);
     }
     let table = common::run_ok(&args, None);
     assert!(!table.contains("no spread"), "{table}");
@@ -539,4 +550,65 @@ fn a_value_with_no_spread_in_the_play_outs_is_explained_not_left_as_certain() {
         table.contains("0.00 ± 0.00") && !table.contains("no spread"),
         "{table}"
     );
+}
+
+/// Welch and Satterthwaite reach what is printed. At 432 quantal play-outs
+/// some ship's error rests on few strata: its interval, the JSON's and the
+/// table's, is Wilson's with Student's t on those degrees of freedom, wider
+/// than the normal's; each player's value in the table is ± t errors of its
+/// own degrees of freedom.
+#[test]
+fn r15_a_figure_s_few_degrees_of_freedom_widen_its_printed_interval() {
+    use manila_odds::parse::notation;
+    use manila_odds::render::{self, Format};
+    use manila_odds::report::Future;
+    let position = notation::parse("r*,b,g,y 1:g J6:r S8:b N5 H:r X:y p:y,b").expect("a position");
+    let mut r = request(MethodChoice::MonteCarlo, settings(1, 432, true));
+    r.future = Future::Quantal;
+    let odds = analysis::odds(&position, &r, &mut |_| {});
+    let intervals = render::ship_intervals(&position, &odds.ships, &odds.how);
+    let mut widened = 0;
+    for (ship, pair) in odds.ships.iter().zip(intervals) {
+        let ((se_h, se_p), (dof_h, dof_p)) = (ship.stderr.expect("se"), ship.dof.expect("dof"));
+        let [harbour, plundered] = pair.expect("at sea");
+        for (p, se, dof, shown) in [
+            (ship.p_harbour, se_h, dof_h, harbour),
+            (ship.p_plundered, se_p, dof_p, plundered),
+        ] {
+            assert_eq!(shown, odds.how.probability_interval(p, se, Some(dof)));
+            let normal = odds.how.probability_interval(p, se, None);
+            if dof < 10.0 && se > 0.0 {
+                widened += 1;
+                // t on 9 degrees of freedom is 2.26, 15% above 1.96.
+                assert!(shown.1 - shown.0 > 1.1 * (normal.1 - normal.0), "{ship:?}");
+            }
+        }
+    }
+    assert!(
+        widened > 0,
+        "no figure on few degrees of freedom: {:?}",
+        odds.ships
+    );
+    let table = render::renderer(Format::Table).odds(&position, &odds);
+    let (se, dof) = (odds.players_stderr.clone(), odds.players_dof.clone());
+    for (p, (v, (se, dof))) in odds
+        .players
+        .iter()
+        .zip(se.into_iter().flatten().zip(dof.into_iter().flatten()))
+        .enumerate()
+    {
+        let half = odds.how.z95_with(Some(dof)) * se;
+        let (row, cell) = (
+            format!("│ {} ", position.name(p as u8)),
+            format!("{v:.2} ± {half:.2}"),
+        );
+        let line = table
+            .lines()
+            .find(|l| l.starts_with(&row))
+            .unwrap_or_default();
+        assert!(
+            line.ends_with(&format!("{cell} │")),
+            "{cell} not in\n{table}"
+        );
+    }
 }

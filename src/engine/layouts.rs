@@ -276,15 +276,7 @@ fn sampled_values(
     };
     settings.lambda = request.lambda.value;
     let e = sample::run(&arms, Some(hm), &settings, progress);
-    let sampling = Sampling {
-        seed: e.seed,
-        samples: e.samples,
-        stop: e.stop.name(),
-        seconds: e.elapsed.as_secs_f64(),
-        variance_reduction: settings.reduce_variance,
-        residual_chance: sample::residual_chance(&arms, &settings),
-        unseen_spread: sample::unseen_spread(&e, &arms, &settings, None),
-    };
+    let sampling = sample::sampling(&e, &arms, &settings, None);
     let values = e
         .arms
         .into_iter()

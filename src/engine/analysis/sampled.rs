@@ -7,7 +7,7 @@ use crate::engine::future::Planner;
 use crate::engine::ranking;
 use crate::engine::sample::{self, ArmEstimate, Estimate};
 use crate::engine::values::rank;
-use crate::report::{Advice, Future, How, Odds, OptionValue, Sampling, ShipOdds, Then, Verdict};
+use crate::report::{Advice, Future, How, Odds, OptionValue, ShipOdds, Then, Verdict};
 use crate::rules::{Action, State};
 
 /// The sampler's settings, valuing play-outs as the request asks.
@@ -18,24 +18,6 @@ fn sampling_settings(request: &Request) -> sample::Settings {
         lambda: request.lambda.value,
         risk: request.risk,
         ..request.sampling.clone()
-    }
-}
-
-/// How the run went; `decider`: whose values are shown (`None`: everyone's).
-fn sampling(
-    e: &Estimate,
-    settings: &sample::Settings,
-    arms: &[sample::Arm],
-    decider: Option<usize>,
-) -> Sampling {
-    Sampling {
-        seed: e.seed,
-        samples: e.samples,
-        stop: e.stop.name(),
-        seconds: e.elapsed.as_secs_f64(),
-        variance_reduction: settings.reduce_variance,
-        residual_chance: sample::residual_chance(arms, settings),
-        unseen_spread: sample::unseen_spread(e, arms, settings, decider),
     }
 }
 
@@ -99,7 +81,12 @@ pub(super) fn advice(
         .map(|&k| sampled_ships(s, &e.arms[k]))
         .unwrap_or_default();
     let settings = sampling_settings(request);
-    how.sampling = Some(sampling(&e, &settings, &arms, Some(decider as usize)));
+    how.sampling = Some(sample::sampling(
+        &e,
+        &arms,
+        &settings,
+        Some(decider as usize),
+    ));
     Advice {
         decider,
         how,
@@ -168,7 +155,12 @@ pub(super) fn odds(
     let e = sample::run_with(&arms, None, &sampling_settings(request), progress, root);
     let arm = &e.arms[0];
     let n = s.players as usize;
-    how.sampling = Some(sampling(&e, &sampling_settings(request), &arms, None));
+    how.sampling = Some(sample::sampling(
+        &e,
+        &arms,
+        &sampling_settings(request),
+        None,
+    ));
     Odds {
         how,
         players_stderr: Some(arm.stderr.value[..n].to_vec()),

@@ -22,7 +22,7 @@ use super::future::Planner;
 use super::interrupt;
 use super::risk::{Dist, Tails};
 use super::values::{Mark, Outcome, Valuation, option_mark};
-use crate::report::Future;
+use crate::report::{Future, Sampling};
 use crate::rules::{self, Action, DIE_SIDES, ROLLS, SHIPS, State};
 use playout::{CHOICES, Draw, playout, playout_dist};
 use rand::{RngExt, SeedableRng};
@@ -164,7 +164,7 @@ fn stratified_roll(arms: &[Arm]) -> usize {
 /// taken exactly, `playout`) and no quantal placement is drawn. Otherwise a
 /// spread of 0 within every stratum is the luck of the draw (two play-outs
 /// of a stratum that happened to agree), not a certainty.
-pub fn residual_chance(arms: &[Arm], settings: &Settings) -> bool {
+fn residual_chance(arms: &[Arm], settings: &Settings) -> bool {
     let quantal = settings.future == Future::Quantal
         && arms
             .iter()
@@ -172,26 +172,39 @@ pub fn residual_chance(arms: &[Arm], settings: &Settings) -> bool {
     !settings.reduce_variance || quantal || stratified_roll(arms) == 0
 }
 
-/// Whether some value of `e` has no spread though it is not certain
-/// ([`value_certain`]) and chance remained ([`residual_chance`]): the
-/// decider's, or with no decider every player's. A rarer outcome may then
-/// not have come up in the play-outs.
-pub fn unseen_spread(
+/// How the run `e` of `arms` under `settings` went, for its report.
+/// `decider`: whose values are shown (`None`: every player's), the ones
+/// [`Sampling::unseen_spread`] looks at.
+pub fn sampling(
     e: &Estimate,
     arms: &[Arm],
     settings: &Settings,
     decider: Option<usize>,
-) -> bool {
-    residual_chance(arms, settings)
-        && e.arms.iter().zip(arms).any(|(est, arm)| {
-            let players = 0..arm.start.players as usize;
-            players
-                .filter(|&p| decider.is_none_or(|d| d == p))
-                .any(|p| {
-                    est.stderr.value[p] == 0.0
-                        && !value_certain(&arm.start, p as rules::PlayerId, settings)
-                })
-        })
+) -> Sampling {
+    let residual_chance = residual_chance(arms, settings);
+    Sampling {
+        seed: e.seed,
+        samples: e.samples,
+        stop: e.stop.name(),
+        seconds: e.elapsed.as_secs_f64(),
+        variance_reduction: settings.reduce_variance,
+        residual_chance,
+        unseen_spread: residual_chance && unseen_spread(e, arms, settings, decider),
+    }
+}
+
+/// Whether some value of `e` shown has no spread though it is not certain
+/// ([`value_certain`]): a rarer outcome may then not have come up, if
+/// chance remained ([`residual_chance`]).
+fn unseen_spread(e: &Estimate, arms: &[Arm], settings: &Settings, decider: Option<usize>) -> bool {
+    e.arms.iter().zip(arms).any(|(est, arm)| {
+        (0..arm.start.players as usize)
+            .filter(|&p| decider.is_none_or(|d| d == p))
+            .any(|p| {
+                est.stderr.value[p] == 0.0
+                    && !value_certain(&arm.start, p as rules::PlayerId, settings)
+            })
+    })
 }
 
 /// Whether player `p`'s value from `s` on is certain, whatever the dice and
@@ -201,14 +214,9 @@ pub fn unseen_spread(
 /// passed, have none in hand, or the model places none). A sampled value of
 /// such a player has no spread because it has none; any other's may lack it
 /// by chance.
-pub fn value_certain(s: &State, p: rules::PlayerId, settings: &Settings) -> bool {
-    let paying = s.ships.iter().any(|ship| ship.crew.count(p) > 0)
-        || s.harbour
-            .iter()
-            .chain(&s.shipyard)
-            .chain(&s.pirates)
-            .chain([&s.insurance])
-            .any(|&o| o == Some(p));
+fn value_certain(s: &State, p: rules::PlayerId, settings: &Settings) -> bool {
+    let pilots = [s.small_pilot, s.large_pilot];
+    let paying = s.placed(p) > pilots.iter().filter(|&&o| o == Some(p)).count();
     let shares = settings.valuation.count_shares && s.shares[p as usize].iter().any(|&n| n > 0);
     let places = super::future::placements_remain(s, settings.future)
         && !s.has_passed(p)
