@@ -161,11 +161,26 @@ impl How {
     /// own (a sampler's, Welch and Satterthwaite): Student's t on them,
     /// rounded down; the normal's where they are endless or unknown.
     pub fn z95_with(&self, dof: Option<f64>) -> f64 {
-        match (self.dof, dof) {
-            (None, Some(d)) if d.is_finite() => t_quantile(Z_975, d.max(1.0) as u64),
-            (None, _) => 1.96,
-            _ => self.z95(),
+        match self.own_dof(dof) {
+            Some(d) => t_quantile(Z_975, d),
+            None => self.z95(),
         }
+    }
+
+    /// The degrees of freedom a figure's interval takes from its own `dof`
+    /// ([`How::z95_with`]): rounded down, at least 1; `None` where they are
+    /// endless or unknown, or where the run's own (`How::dof`) apply.
+    pub fn own_dof(&self, dof: Option<f64>) -> Option<u64> {
+        dof.filter(|d| self.dof.is_none() && d.is_finite())
+            .map(|d| d.max(1.0) as u64)
+    }
+
+    /// The 95% interval of a value `v` with standard error `se` resting on
+    /// `dof` degrees of freedom of its own: `v ± t se` ([`How::z95_with`]),
+    /// as the tables print it.
+    pub fn value_interval(&self, v: f64, se: f64, dof: Option<f64>) -> (f64, f64) {
+        let half = self.z95_with(dof) * se;
+        (v - half, v + half)
     }
 
     /// The 95% interval of a probability `p` estimated with standard error
@@ -388,8 +403,10 @@ pub struct OptionValue {
     /// Standard error of `gain_vs_pass`; `None` when exact.
     pub gain_stderr: Option<f64>,
     /// The degrees of freedom `stderr` rests on, when they are its own (as
-    /// `ShipOdds::dof`); the gain's rest on `How`'s.
+    /// `ShipOdds::dof`); `None`: `How`'s.
     pub ev_dof: Option<f64>,
+    /// The same for `gain_stderr`.
+    pub gain_dof: Option<f64>,
     /// Probability that this option is the best; `None` when exact.
     pub p_best: Option<f64>,
     /// What the future model expects next after this option; `None` under

@@ -612,3 +612,126 @@ fn r15_a_figure_s_few_degrees_of_freedom_widen_its_printed_interval() {
         );
     }
 }
+
+/// P(|T| < x) for Student's t on `dof` degrees of freedom, by Simpson's rule
+/// after `t = √dof tan θ`: the integral of `cos^(dof-1) θ` up to
+/// `atan(x / √dof)` over the same up to π/2. Independent of the tool's
+/// Cornish-Fisher quantiles.
+fn t_coverage(x: f64, dof: f64) -> f64 {
+    let integral = |to: f64| {
+        let steps = 4000;
+        let h = to / steps as f64;
+        let f = |i: usize| (i as f64 * h).cos().powf(dof - 1.0);
+        let weight = |i: usize| match i {
+            0 => 1.0,
+            i if i == steps => 1.0,
+            i if i % 2 == 1 => 4.0,
+            _ => 2.0,
+        };
+        (0..=steps).map(|i| weight(i) * f(i)).sum::<f64>() * h / 3.0
+    };
+    integral((x / dof.sqrt()).atan()) / integral(std::f64::consts::FRAC_PI_2)
+}
+
+/// Checks that `interval` is `centre ± t se`, with t Student's 95% quantile
+/// on `dof`, or 1.96 when the JSON gives no `dof`.
+fn assert_t_interval(
+    what: &str,
+    centre: f64,
+    se: f64,
+    interval: &serde_json::Value,
+    dof: Option<f64>,
+) {
+    let lo = interval[0].as_f64().expect("low");
+    let hi = interval[1].as_f64().expect("high");
+    assert!(
+        ((lo + hi) / 2.0 - centre).abs() < 1e-9,
+        "{what}: {interval} about {centre}"
+    );
+    let z = (hi - lo) / 2.0 / se;
+    match dof {
+        Some(dof) => {
+            let coverage = t_coverage(z, dof);
+            assert!(
+                (coverage - 0.95).abs() < 5e-4,
+                "{what}: ± {z} se on {dof}: {coverage}"
+            );
+        }
+        None => assert!((z - 1.96).abs() < 1e-9, "{what}: ± {z} se"),
+    }
+}
+
+/// R15: the JSON gives each sampled value's 95% interval with the degrees
+/// of freedom it rests on, as the table prints it: the EV's and the gain's
+/// over pass (whose own error rests on where the option and pass differ,
+/// not on where either varies), and every player's value in odds.
+#[test]
+fn r15_the_json_gives_each_sampled_value_s_interval_and_degrees_of_freedom() {
+    use manila_odds::parse::notation;
+    use manila_odds::render::{self, Format};
+    use manila_odds::report::Future;
+    let position = notation::parse("a*,b,c 0:a J2:a S3 G4").expect("a position");
+    let mut r = request(MethodChoice::MonteCarlo, settings(4, 432, true));
+    r.future = Future::Greedy;
+    let advice = analysis::advise(&position, &r, &mut |_| {});
+    let json: serde_json::Value =
+        serde_json::from_str(&render::renderer(Format::Json).advice(&position, &advice))
+            .expect("JSON");
+    let table = render::renderer(Format::Table).advice(&position, &advice);
+    let mut apart = 0;
+    for o in json["options"].as_array().expect("options") {
+        let number = |k: &str| o[k].as_f64();
+        let action = o["action"].as_str().expect("action");
+        let (ev_dof, gain_dof) = (number("ev_dof"), number("gain_dof"));
+        let (se, gain_se) = (
+            number("stderr").expect("se"),
+            number("gain_stderr").expect("se"),
+        );
+        assert_t_interval(
+            action,
+            number("ev").expect("ev"),
+            se,
+            &o["ev_interval"],
+            ev_dof,
+        );
+        if action == "pass" {
+            assert_eq!(gain_se, 0.0);
+            assert!(gain_dof.is_none(), "{o}");
+            continue;
+        }
+        let gain = number("gain_vs_pass").expect("gain");
+        assert_t_interval(action, gain, gain_se, &o["gain_interval"], gain_dof);
+        apart += usize::from(ev_dof != gain_dof);
+        let [lo, hi] = [0, 1].map(|i| o["gain_interval"][i].as_f64().unwrap_or_default());
+        // The compact table at 80 columns: `+1.23±0.45`.
+        let cell = format!("{gain:+.2}±{:.2}", (hi - lo) / 2.0);
+        assert!(table.contains(&cell), "{cell} not in\n{table}");
+    }
+    assert!(
+        apart > 0,
+        "every gain on its EV's degrees of freedom: {json}"
+    );
+
+    let odds = analysis::odds(&position, &r, &mut |_| {});
+    let json: serde_json::Value =
+        serde_json::from_str(&render::renderer(Format::Json).odds(&position, &odds)).expect("JSON");
+    for name in ["a", "b", "c"] {
+        let number = |k: &str| json[k][name].as_f64();
+        let se = number("players_stderr").expect("se");
+        let interval = &json["players_interval"][name];
+        assert_t_interval(
+            name,
+            number("players").expect("v"),
+            se,
+            interval,
+            number("players_dof"),
+        );
+    }
+    for ship in json["ships"].as_array().expect("ships") {
+        for k in ["harbour", "plundered"] {
+            let dof = ship[format!("dof_{k}")].as_f64();
+            let se = ship[format!("stderr_{k}")].as_f64().expect("se");
+            assert_eq!(dof.is_some(), se > 0.0, "{ship}");
+        }
+    }
+}

@@ -38,6 +38,7 @@ pub fn advice(s: &State, valued: Vec<Valued>, how: How) -> Advice {
                 stderr: None,
                 gain_stderr: None,
                 ev_dof: None,
+                gain_dof: None,
                 p_best: None,
                 then: v.then,
                 distribution: v.dist.clone(),

@@ -204,6 +204,7 @@ pub(super) fn advice(
             gain_stderr: (c(k, k) + c(reference, reference) - 2.0 * c(k, reference))
                 .max(0.0)
                 .sqrt(),
+            gain_dof: f64::INFINITY,
             p_best: 0.0,
             dist: None,
         })

@@ -70,6 +70,7 @@ pub(super) fn advice(
                 stderr: Some(est.ev_stderr),
                 gain_stderr: Some(est.gain_stderr),
                 ev_dof: Some(est.dof.value[decider as usize]),
+                gain_dof: Some(est.gain_dof),
                 p_best: Some(est.p_best),
                 then: thens[k],
                 distribution: est.dist.clone(),

@@ -29,6 +29,8 @@ pub struct ArmEstimate {
     pub ev_stderr: f64,
     /// Standard error of `ev` minus the first arm's `ev`.
     pub gain_stderr: f64,
+    /// The degrees of freedom `gain_stderr` rests on, as `dof`.
+    pub gain_dof: f64,
     /// Probability that this arm is the best (normal approximation).
     pub p_best: f64,
     /// The distribution of the decider's value over the play-outs, each an
@@ -72,6 +74,9 @@ pub(super) struct Sums {
     strata_sq: Vec<Outcome>,
     /// Σ over play-outs of `v_i · v_j`, the decider's values of arms i and j.
     cross: Vec<f64>,
+    /// `cross_first[h * arms + k]`: Σ over blocks of `v_k · v_0` in stratum
+    /// `h`, for the degrees of freedom of each arm's gain over the first.
+    cross_first: Vec<f64>,
     /// Per arm, when risk is asked for: the play-outs' distributions.
     pub(super) hists: Vec<Histogram>,
 }
@@ -84,6 +89,7 @@ impl Sums {
             strata: vec![Outcome::default(); BLOCK as usize * arms],
             strata_sq: vec![Outcome::default(); BLOCK as usize * arms],
             cross: vec![0.0; arms * arms],
+            cross_first: vec![0.0; BLOCK as usize * arms],
             hists: Vec::new(),
         }
     }
@@ -107,6 +113,9 @@ impl Sums {
         for (a, b) in self.cross.iter_mut().zip(&other.cross) {
             *a += b;
         }
+        for (a, b) in self.cross_first.iter_mut().zip(&other.cross_first) {
+            *a += b;
+        }
         if self.hists.len() < other.hists.len() {
             self.hists.resize(other.hists.len(), Histogram::default());
         }
@@ -127,6 +136,7 @@ impl Sums {
             for j in 0..n {
                 self.cross[i * n + j] += values[i] * values[j];
             }
+            self.cross_first[stratum * n + i] += values[i] * values[0];
         }
     }
 
@@ -171,10 +181,39 @@ impl Sums {
             sum.add(1.0, &within);
             squares.add(1.0, &within.squared());
         }
-        sum.zip(&squares, |v, w| match w > 0.0 && self.blocks >= 2 {
-            true => (b - 1.0) * v * v / w,
-            false => f64::INFINITY,
-        })
+        sum.zip(&squares, |v, w| satterthwaite(b, v, w))
+    }
+
+    /// As [`Sums::dof`], for arm `k`'s value (`value` picks the decider's
+    /// component) less the first arm's: each stratum's variance of the
+    /// difference from its sums, squares and `cross_first`.
+    fn gain_dof(&self, k: usize, value: impl Fn(&Outcome) -> f64) -> f64 {
+        let (n, b) = (self.arms, self.blocks as f64);
+        let (mut sum, mut squares) = (0.0, 0.0);
+        for h in 0..BLOCK as usize {
+            let (i, first) = (h * n + k, h * n);
+            let total = value(&self.strata[i]) - value(&self.strata[first]);
+            let square = value(&self.strata_sq[i]) + value(&self.strata_sq[first])
+                - 2.0 * self.cross_first[i];
+            // Rounding alone is left of two equal arms' difference.
+            let within = match square - total * total / b {
+                w if w <= ROUNDING * square.abs() => 0.0,
+                w => w,
+            };
+            sum += within;
+            squares += within * within;
+        }
+        satterthwaite(b, sum, squares)
+    }
+}
+
+/// Welch and Satterthwaite's degrees of freedom over B blocks, from the sum
+/// of the strata's variances and the sum of their squares; infinite where
+/// nothing varied or one block leaves no spread to count.
+fn satterthwaite(blocks: f64, sum: f64, squares: f64) -> f64 {
+    match squares > 0.0 && blocks >= 2.0 {
+        true => (blocks - 1.0) * sum * sum / squares,
+        false => f64::INFINITY,
     }
 }
 
@@ -183,16 +222,18 @@ impl Sums {
 /// With B blocks of H strata, the mean's variance is the sum over strata of each
 /// stratum's variance over B play-outs, divided by H² B:
 /// `(Σ x² - Σ_h (Σ_b x)² / B) / (H² B (B - 1))`; likewise for covariances.
+/// What is left of a sum of squares after the strata's means is rounding
+/// alone below this part of it (a thousand times what rounding leaves in
+/// these sums): no spread, not a tiny one. A real spread that small is a
+/// play-out in a million differing by 0.03 from values of 30.
+/// (`How::probability_interval` tells no spread from a tiny one.)
+const ROUNDING: f64 = 1e-12;
+
 pub(super) fn summarise(arms: &[Arm], sums: &Sums, decider: Option<usize>, seed: u64) -> Estimate {
     let (blocks, h) = (sums.blocks as f64, BLOCK as f64);
     let n = arms.len();
     let scale = h * h * blocks * (blocks - 1.0);
-    // What is left of the sum of squares after the strata's means is
-    // rounding alone below this part of it (a thousand times what rounding
-    // leaves in these sums): no spread, not a tiny one. A real spread that
-    // small is a play-out in a million differing by 0.03 from values of 30.
-    // (`How::probability_interval` tells no spread from a tiny one.)
-    const ROUNDING: f64 = 1e-12;
+    // Rounding alone is no spread (`ROUNDING`).
     let variance = |squares: f64, strata: f64| {
         let within = squares - strata / blocks;
         if sums.blocks < 2 {
@@ -239,6 +280,7 @@ pub(super) fn summarise(arms: &[Arm], sums: &Sums, decider: Option<usize>, seed:
                 stderr,
                 ev_stderr: c(k, k).max(0.0).sqrt(),
                 gain_stderr: (c(k, k) + c(0, 0) - 2.0 * c(0, k)).max(0.0).sqrt(),
+                gain_dof: sums.gain_dof(k, value),
                 p_best: 0.0,
                 dist: sums.hists.get(k).map(|hist| {
                     risk::shifted(&hist.dist(), (arms[k].income - arms[k].cost).round() as i64)
@@ -449,6 +491,28 @@ mod tests {
         assert_eq!(se.harbour[0], 0.0);
     }
 
+    /// The gain's degrees of freedom count the strata where the difference
+    /// varies: arms that vary together in every stratum but one differ by
+    /// one stratum's spread over two blocks, one degree of freedom.
+    #[test]
+    fn the_gain_s_degrees_of_freedom_count_the_strata_where_arms_differ() {
+        let mut sums = Sums::new(2);
+        for block in 0..2 {
+            for h in 0..BLOCK as usize {
+                let first = (h % 5 + block) as f64;
+                let second = first + f64::from(h == 7 && block == 1);
+                let [mut a, mut b] = [Outcome::default(), Outcome::default()];
+                (a.value[0], b.value[0]) = (first, second);
+                sums.add(h, &[a, b], &[first, second]);
+            }
+            sums.blocks += 1;
+        }
+        let value = |o: &Outcome| o.value[0];
+        assert!((sums.dof(0).value[0] - 216.0).abs() < 1e-9);
+        assert!((sums.gain_dof(1, value) - 1.0).abs() < 1e-9);
+        assert!(sums.gain_dof(0, value).is_infinite());
+    }
+
     /// Two arms, the first ahead by twice the standard error of their
     /// difference (the second's value known exactly).
     fn two_arms(dof: Option<u64>) -> Estimate {
@@ -460,6 +524,7 @@ mod tests {
             ev,
             ev_stderr: 0.0,
             gain_stderr: 0.0,
+            gain_dof: f64::INFINITY,
             p_best: 0.0,
             dist: None,
         };

@@ -203,6 +203,7 @@ mod tests {
                 ev,
                 ev_stderr: se,
                 gain_stderr: se,
+                gain_dof: f64::INFINITY,
                 p_best: p,
                 dist: None,
             })

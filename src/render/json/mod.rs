@@ -217,6 +217,21 @@ pub struct OptionJson {
     pub stderr: Option<f64>,
     /// Standard error of `gain_vs_pass` (Monte Carlo); null when exact.
     pub gain_stderr: Option<f64>,
+    /// Monte Carlo only: the 95% interval of `ev`, `[low, high]`, as the
+    /// table's `±` (Student's t on `ev_dof`, or on `stderr_dof`, else 1.96).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ev_interval: Option<[f64; 2]>,
+    /// Monte Carlo only, where finite: the degrees of freedom `ev_interval`
+    /// takes from `ev`'s own error (Welch-Satterthwaite over the strata,
+    /// rounded down).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ev_dof: Option<u64>,
+    /// Monte Carlo only: the 95% interval of `gain_vs_pass`, on `gain_dof`
+    /// as `ev_interval` on `ev_dof`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gain_interval: Option<[f64; 2]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gain_dof: Option<u64>,
     /// Probability that this option is the best (Monte Carlo); null when exact.
     pub p_best: Option<f64>,
     /// What the future model expects next after this option; null under `none`.
@@ -256,6 +271,12 @@ pub struct ShipJson {
     pub interval_harbour: Option<[f64; 2]>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub interval_plundered: Option<[f64; 2]>,
+    /// Monte Carlo only, for a ship at sea, where finite: the degrees of
+    /// freedom the intervals take from each error (as `ev_dof`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dof_harbour: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dof_plundered: Option<u64>,
 }
 
 /// Each ship's odds and every player's value.
@@ -274,6 +295,14 @@ pub struct OddsJson {
     /// Monte Carlo only: the standard error of each player's value.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub players_stderr: Option<Players>,
+    /// Monte Carlo only: each player's 95% interval, `[low, high]`, as the
+    /// table's `±`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub players_interval: Option<Ordered<[f64; 2]>>,
+    /// Monte Carlo only: the degrees of freedom each player's interval takes
+    /// from its own error (as `ev_dof`); null where endless.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub players_dof: Option<Ordered<Option<u64>>>,
 }
 
 /// Player names to values, written as a JSON object in seating order.
@@ -289,9 +318,19 @@ fn clean(x: f64) -> f64 {
     if r == 0.0 { 0.0 } else { r }
 }
 
+/// A standard error that is not 0: only it takes degrees of freedom.
+fn spread(stderr: Option<f64>) -> Option<f64> {
+    stderr.filter(|&se| se > 0.0)
+}
+
+/// An interval as `[low, high]`.
+fn pair((lo, hi): (f64, f64)) -> [f64; 2] {
+    [clean(lo), clean(hi)]
+}
+
 fn ships(position: &Position, odds: &[ShipOdds], how: &How) -> Vec<ShipJson> {
     let intervals = super::ship_intervals(position, odds, how);
-    let pair = |(lo, hi): (f64, f64)| [clean(lo), clean(hi)];
+    let own = |dof| how.own_dof(dof);
     odds.iter()
         .zip(intervals)
         .map(|(s, intervals)| ShipJson {
@@ -303,6 +342,12 @@ fn ships(position: &Position, odds: &[ShipOdds], how: &How) -> Vec<ShipJson> {
             stderr_plundered: s.stderr.map(|e| clean(e.1)),
             interval_harbour: intervals.map(|[h, _]| pair(h)),
             interval_plundered: intervals.map(|[_, p]| pair(p)),
+            dof_harbour: intervals
+                .and(spread(s.stderr.map(|e| e.0)))
+                .and(own(s.dof.map(|d| d.0))),
+            dof_plundered: intervals
+                .and(spread(s.stderr.map(|e| e.1)))
+                .and(own(s.dof.map(|d| d.1))),
         })
         .collect()
 }
@@ -327,6 +372,14 @@ pub fn advice_json<'a>(position: &'a Position, advice: &Advice) -> AdviceJson<'a
                 p_paid: o.p_paid.map(clean),
                 stderr: o.stderr.map(clean),
                 gain_stderr: o.gain_stderr.map(clean),
+                ev_interval: o
+                    .stderr
+                    .map(|se| pair(advice.how.value_interval(o.ev, se, o.ev_dof))),
+                ev_dof: spread(o.stderr).and(advice.how.own_dof(o.ev_dof)),
+                gain_interval: o
+                    .gain_stderr
+                    .map(|se| pair(advice.how.value_interval(o.gain_vs_pass, se, o.gain_dof))),
+                gain_dof: spread(o.gain_stderr).and(advice.how.own_dof(o.gain_dof)),
                 p_best: o.p_best.map(clean),
                 distribution: o
                     .distribution
@@ -361,6 +414,7 @@ pub fn advice_json<'a>(position: &'a Position, advice: &Advice) -> AdviceJson<'a
 }
 
 pub fn odds_json(position: &Position, odds: &Odds) -> OddsJson {
+    let dof = |p: usize| odds.players_dof.as_ref().map(|d| d[p]);
     OddsJson {
         format_version: FORMAT_VERSION,
         version: VERSION,
@@ -369,6 +423,16 @@ pub fn odds_json(position: &Position, odds: &Odds) -> OddsJson {
         ships: ships(position, &odds.ships, &odds.how),
         players: named(position, &odds.players),
         players_stderr: odds.players_stderr.as_ref().map(|e| named(position, e)),
+        players_interval: odds.players_stderr.as_ref().map(|errors| {
+            by_name(position, errors, |p, &se| {
+                pair(odds.how.value_interval(odds.players[p], se, dof(p)))
+            })
+        }),
+        players_dof: odds.players_stderr.as_ref().map(|errors| {
+            by_name(position, errors, |p, &se| {
+                spread(Some(se)).and(odds.how.own_dof(dof(p)))
+            })
+        }),
     }
 }
 
@@ -398,11 +462,16 @@ fn sampling_json(s: &Sampling) -> SamplingJson {
 }
 
 fn named(position: &Position, values: &[f64]) -> Players {
+    by_name(position, values, |_, &v| clean(v))
+}
+
+/// Each player's `f(seat, value)`, by name in seating order.
+fn by_name<T, V>(position: &Position, values: &[T], f: impl Fn(usize, &T) -> V) -> Ordered<V> {
     Ordered(
         values
             .iter()
             .enumerate()
-            .map(|(p, &v)| (position.name(p as u8).to_string(), clean(v)))
+            .map(|(p, v)| (position.name(p as u8).to_string(), f(p, v)))
             .collect(),
     )
 }

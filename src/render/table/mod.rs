@@ -262,7 +262,6 @@ fn option_columns(
     // P(best) wherever the figures are estimates: a sampler's, or a
     // search's on a sample of the dice.
     let sampled = advice.options.iter().any(|o| o.p_best.is_some());
-    let z = advice.how.z95();
     // The column of what comes next, only when something does (a plunder's
     // options end the voyage: nothing would fill it).
     let expecting = advice.how.future != Future::None
@@ -298,9 +297,10 @@ fn option_columns(
             with_interval(o.ev, o.stderr, z_ev, money),
             compact_interval(o.ev, o.stderr, z_ev, money),
         );
+        let z_gain = advice.how.z95_with(o.gain_dof);
         gain.push(
-            with_interval(o.gain_vs_pass, o.gain_stderr, z, signed),
-            compact_interval(o.gain_vs_pass, o.gain_stderr, z, signed),
+            with_interval(o.gain_vs_pass, o.gain_stderr, z_gain, signed),
+            compact_interval(o.gain_vs_pass, o.gain_stderr, z_gain, signed),
         );
         best.push_same(o.p_best.map(percent).unwrap_or_default());
         let (full, short) = then_text(position, o.then);
