@@ -407,6 +407,10 @@ pub struct OptionValue {
     pub ev_dof: Option<f64>,
     /// The same for `gain_stderr`.
     pub gain_dof: Option<f64>,
+    /// Standard error of `p_paid`, and the degrees of freedom it rests on;
+    /// `None` when `p_paid` is exact or certain (insurance, always paid).
+    pub p_paid_stderr: Option<f64>,
+    pub p_paid_dof: Option<f64>,
     /// Probability that this option is the best; `None` when exact.
     pub p_best: Option<f64>,
     /// What the future model expects next after this option; `None` under

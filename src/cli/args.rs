@@ -67,8 +67,10 @@ pub enum Command {
     /// Under it, each ship's odds of ending in the harbour, the shipyard, and of
     /// being plundered, if the decider takes the best option.
     ///
-    /// With Monte Carlo, EV and vs pass carry a 95% interval (1.96 standard
-    /// errors), and P(best) is the probability that the option is the best.
+    /// With Monte Carlo, EV, vs pass and P(paid) carry a 95% interval (about
+    /// 2 standard errors: Student's t on each figure's own degrees of freedom;
+    /// P(paid) Wilson's, as the ships' odds; insurance's is certain), and
+    /// P(best) is the probability that the option is the best.
     #[command(verbatim_doc_comment)]
     Advise {
         #[command(flatten)]

@@ -1,7 +1,7 @@
 //! Options ranked into advice (R14): best first, equal values in canonical
 //! order, with the ships' odds after the best one. Every method ranks here.
 
-use super::values::{Mark, Outcome, placed_mark, rank};
+use super::values::{Mark, Outcome, option_mark, placed_mark, rank};
 use crate::report::{Advice, How, OptionValue, ShipOdds, Then, Verdict};
 use crate::rules::{self, Action, Phase, SHIPS, State};
 
@@ -39,6 +39,8 @@ pub fn advice(s: &State, valued: Vec<Valued>, how: How) -> Advice {
                 gain_stderr: None,
                 ev_dof: None,
                 gain_dof: None,
+                p_paid_stderr: None,
+                p_paid_dof: None,
                 p_best: None,
                 then: v.then,
                 distribution: v.dist.clone(),
@@ -77,6 +79,12 @@ pub fn pays_worker(s: &State, a: Action) -> bool {
         Phase::Boarding { .. } => true,
         _ => false,
     }
+}
+
+/// Whether the pay `p_paid` follows is certain whatever the dice: taking
+/// insurance is paid at once (R11), a worker a strong pirate removed never.
+pub fn pay_certain(s: &State, a: Action) -> bool {
+    matches!(option_mark(s, a), Mark::Insurance | Mark::Lost)
 }
 
 /// Each ship's odds in an outcome.

@@ -16,7 +16,7 @@ pub mod table;
 pub mod wrap;
 
 use crate::Position;
-use crate::report::{Advice, Bids, Comparison, How, Match, Odds, ShipOdds};
+use crate::report::{Advice, Bids, Comparison, How, Match, Odds, OptionValue, ShipOdds};
 
 /// How results are printed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -70,6 +70,13 @@ pub fn ship_intervals(
             ])
         })
         .collect()
+}
+
+/// An option's 95% interval of `p_paid` ([`How::probability_interval`])
+/// where it was sampled.
+pub fn paid_interval(option: &OptionValue, how: &How) -> Option<(f64, f64)> {
+    let (p, se) = (option.p_paid?, option.p_paid_stderr?);
+    Some(how.probability_interval(p, se, option.p_paid_dof))
 }
 
 /// Draws results for a person or a script.

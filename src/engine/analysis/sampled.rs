@@ -60,17 +60,21 @@ pub(super) fn advice(
         .map(|&k| {
             let (arm, est) = (&arms[k], &e.arms[k]);
             let action = arm.action.unwrap_or(Action::Pass);
+            let pays = ranking::pays_worker(s, action);
+            let sampled_pay = pays && !ranking::pay_certain(s, action);
             OptionValue {
                 action,
                 cost: arm.cost as u32,
                 ev: est.ev,
                 gain_vs_pass: est.ev - pass_ev,
-                p_paid: ranking::pays_worker(s, action).then_some(est.mean.paid),
+                p_paid: pays.then_some(est.mean.paid),
                 players: ranking::players(s, &est.mean, est.ev),
                 stderr: Some(est.ev_stderr),
                 gain_stderr: Some(est.gain_stderr),
                 ev_dof: Some(est.dof.value[decider as usize]),
                 gain_dof: Some(est.gain_dof),
+                p_paid_stderr: sampled_pay.then_some(est.stderr.paid),
+                p_paid_dof: sampled_pay.then_some(est.dof.paid),
                 p_best: Some(est.p_best),
                 then: thens[k],
                 distribution: est.dist.clone(),

@@ -213,6 +213,15 @@ pub struct OptionJson {
     /// Every player's value (R13) if the decider takes the option, by name.
     pub players: Players,
     pub p_paid: Option<f64>,
+    /// Monte Carlo only, where the pay is not certain: the standard error of
+    /// `p_paid`, its 95% interval (as a ship's) and the degrees of freedom
+    /// that takes from the error (as `ev_dof`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub p_paid_stderr: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub p_paid_interval: Option<[f64; 2]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub p_paid_dof: Option<u64>,
     /// Standard error of `ev` (Monte Carlo); null when exact.
     pub stderr: Option<f64>,
     /// Standard error of `gain_vs_pass` (Monte Carlo); null when exact.
@@ -370,6 +379,12 @@ pub fn advice_json<'a>(position: &'a Position, advice: &Advice) -> AdviceJson<'a
                 gain_vs_pass: clean(o.gain_vs_pass),
                 players: named(position, &o.players),
                 p_paid: o.p_paid.map(clean),
+                p_paid_stderr: o.p_paid.and(o.p_paid_stderr).map(clean),
+                p_paid_interval: super::paid_interval(o, &advice.how).map(pair),
+                p_paid_dof: o
+                    .p_paid
+                    .and(spread(o.p_paid_stderr))
+                    .and(advice.how.own_dof(o.p_paid_dof)),
                 stderr: o.stderr.map(clean),
                 gain_stderr: o.gain_stderr.map(clean),
                 ev_interval: o

@@ -107,6 +107,19 @@ fn ships_table(
 const LOPSIDED_NOTE: &str = "Ships: ± is in percentage points; (a–b) is a 95% interval \
     near 0% or 100%, given by its ends.\n";
 
+/// Under an advice table with a `P(paid)` shown as its interval's ends.
+const PAID_LOPSIDED_NOTE: &str = "P(paid): ± is in percentage points; (a–b) is a 95% \
+    interval near 0% or 100%, given by its ends.\n";
+
+/// Whether some option of the first `top` shows its `P(paid)` interval by
+/// its ends.
+fn paid_lopsided(advice: &Advice, top: usize) -> bool {
+    advice.options.iter().take(top).any(|o| {
+        o.p_paid
+            .is_some_and(|p| probability_interval(p, super::paid_interval(o, &advice.how)).2)
+    })
+}
+
 /// A probability with its 95% interval ([`How::probability_interval`]) in
 /// percentage points: `62.6% ± 0.33`, and compact `62.6%±0.33`, the larger
 /// side either way. Where that would pass 0% or 100% the interval is
@@ -290,7 +303,12 @@ fn option_columns(
         rank.push_same((k + 1).to_string());
         action.push_same(o.action.to_string());
         cost.push_same(o.cost.to_string());
-        paid.push_same(o.p_paid.map(percent).unwrap_or_default());
+        if let Some(p) = o.p_paid {
+            let (full, short, _) = probability_interval(p, super::paid_interval(o, &advice.how));
+            paid.push(full, short);
+        } else {
+            paid.push_same(String::new());
+        }
         // The EV's error rests on degrees of freedom of its own.
         let z_ev = advice.how.z95_with(o.ev_dof);
         ev.push(
@@ -387,6 +405,9 @@ impl Render for TableRender {
             ));
         }
         out += &dropped_note(&dropped, width);
+        if !dropped.iter().any(|c| c == "P(paid)") && paid_lopsided(advice, top) {
+            out += &self.wrap(PAID_LOPSIDED_NOTE);
+        }
         out += &no_spread_note(&advice.how, width);
         out += &self.wrap(&format!("Ships, if {who} takes the best option:\n"));
         out += &ships_table(
