@@ -426,28 +426,53 @@ fn the_table_shows_the_json_figures_with_95_percent_intervals() {
             .find(|l| l.contains(&format!(" {} ", best["action"].as_str().unwrap_or("?"))))
             .expect("row");
         let got = figures(row);
-        let ev = best["ev"].as_f64().expect("ev");
-        let gain = best["gain_vs_pass"].as_f64().expect("gain");
-        // #, cost, P(paid) %, EV [± 1.96 se], gain [± 1.96 se], [P(best) %]
-        let p_paid = 100.0 * best["p_paid"].as_f64().expect("p_paid");
+        let number = |k: &str| best[k].as_f64().expect(k);
         let close = |a: f64, b: f64, digits: f64| (a - b).abs() <= 0.5 * 10f64.powf(-digits) + 1e-9;
+        // Half of the interval `i` about the value `v`.
+        let half = |v: &str, i: &str| (number(v) - best[i][0].as_f64().expect(i)).abs();
+        let p_paid = 100.0 * number("p_paid");
         assert!(close(got[2], p_paid, 1.0), "{method}: {row}");
-        assert!(close(got[3], ev, 2.0), "{method}: {row}");
-        match best["stderr"].as_f64() {
-            None => assert!(close(got[4], gain, 2.0), "{method}: {row}"),
-            Some(se) => {
-                assert!(close(got[4], 1.96 * se, 2.0), "{method}: {row}");
-                assert!(close(got[5], gain, 2.0), "{method}: {row}");
-                let gain_se = best["gain_stderr"].as_f64().expect("gain_stderr");
-                assert!(close(got[6], 1.96 * gain_se, 2.0), "{method}: {row}");
-                let p_best = 100.0 * best["p_best"].as_f64().expect("p_best");
-                assert!(close(got[7], p_best, 1.0), "{method}: {row}");
-            }
+        if best["stderr"].is_null() {
+            // #, cost, P(paid) %, EV, gain
+            assert!(close(got[3], number("ev"), 2.0), "{method}: {row}");
+            assert!(
+                close(got[4], number("gain_vs_pass"), 2.0),
+                "{method}: {row}"
+            );
+        } else {
+            // #, cost, P(paid) % ± points, EV ± t se, gain ± t se, P(best) %
+            let [lo, hi] =
+                [0, 1].map(|i| 100.0 * best["p_paid_interval"][i].as_f64().expect("end"));
+            assert!(
+                close(got[3], (p_paid - lo).max(hi - p_paid), 2.0),
+                "{method}: {row}"
+            );
+            let ev_half = half("ev", "ev_interval");
+            assert!(close(got[4], number("ev"), 2.0), "{method}: {row}");
+            assert!(close(got[5], ev_half, 2.0), "{method}: {row}");
+            assert!(
+                close(got[6], number("gain_vs_pass"), 2.0),
+                "{method}: {row}"
+            );
+            assert!(
+                close(got[7], half("gain_vs_pass", "gain_interval"), 2.0),
+                "{method}: {row}"
+            );
+            assert!(
+                close(got[8], 100.0 * number("p_best"), 1.0),
+                "{method}: {row}"
+            );
+            // Student's t on many degrees of freedom: about 1.96 errors.
+            assert!(
+                (ev_half / number("stderr") - 1.96).abs() < 0.02,
+                "{method}: {row}"
+            );
         }
         let jade = &json["ships"][0];
         let ship_row = table
             .lines()
-            .find(|l| l.contains(" jade "))
+            // `│ jade   ┆`, or compact `jade   ┆`.
+            .find(|l| l.trim_start_matches(['│', ' ']).starts_with("jade "))
             .expect("jade row");
         let p = 100.0 * jade["p_harbour"].as_f64().expect("p_harbour");
         assert!(

@@ -1756,3 +1756,52 @@ fn undo_at_the_start_says_whose_turn_it_is() {
         "{err}"
     );
 }
+
+/// R16: a session begun between voyages, `--layout` with what the players
+/// hold but no ships (as the line said on leaving after a settlement gives
+/// it), asks for the layout first, read as after `new`, and counts that
+/// line among the session's lines.
+#[test]
+fn r16_a_layout_without_ships_asks_for_the_layout_first() {
+    let layout = "r*,b,g,y $r30,b25,g20,y10 ^J5";
+    let out = run_bytes(
+        &["session", "--layout", layout],
+        b"b bid:7 J2 S3 G4\nb ship:tea\nshow\n",
+    );
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stdout.starts_with("The voyage: type its layout"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("> b bid:7 J2 S3 G4\nb paid 7 for the harbour master (R16)."),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("b          workers on board 0/3, cash 18"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("Share prices: jade (J) 5"), "{stdout}");
+    assert!(
+        stderr.contains("error: line 2: event 'b ship:tea'"),
+        "{stderr}"
+    );
+    // An answer that is no layout ends a piped session, naming its line.
+    let out = run_bytes(
+        &["session", "--layout", layout],
+        b"# the next voyage\nJ2 S3\n",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).starts_with("error: session: line 2: layout:"),
+        "{}",
+        text(&out.stderr)
+    );
+    // A mistake in what was given is said before the layout is asked for.
+    let out = run_bytes(&["session", "--layout", "r*,b,g,y %q:J1"], b"J2 S3 G4\n");
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr.contains("unknown player 'q'"), "{stderr}");
+    assert!(text(&out.stdout).is_empty());
+}

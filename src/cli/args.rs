@@ -239,7 +239,9 @@ pub enum Command {
         pos: Option<String>,
         /// Start a voyage from a layout: players and ships, e.g. "r*,b,g,y J2 S3 G4"
         /// (the harbour master starred; ships as in the notation, at their start
-        /// spaces; variants "+strong" or "+thirteen" may follow).
+        /// spaces; variants "+strong" or "+thirteen" may follow). Without the
+        /// ships ("r*,b,g,y $r30,b25 ^J5", between voyages) the session asks for
+        /// the layout first.
         #[arg(long)]
         layout: Option<String>,
         /// Your seat: the board and the advice only when NAME decides, one line

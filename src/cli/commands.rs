@@ -4,7 +4,9 @@
 use super::auction::Start;
 use super::config::{Config, Source, Task};
 use super::input::{self, position_text, read_layout, read_position, read_requests};
-use super::session::{self, Options as SessionOptions, Piped, Resume, Session, Typed};
+use super::session::{
+    self, Lines, Options as SessionOptions, Pending, Piped, Resume, Session, Typed,
+};
 use super::{arena, batch, bot, progress, words};
 use crate::engine::analysis::{self, Progress, Request};
 use crate::engine::bid;
@@ -43,10 +45,14 @@ pub fn execute(config: &Config) -> Result<String, Error> {
             text
         }
         Task::Session { me, samples_given } => {
-            // A layout's start may say what its harbour master paid.
+            // A layout's start may say what its harbour master paid, or
+            // leave the layout to be asked for (between voyages).
             let start = match &config.source {
-                Source::Layout(text) => read_layout(text)?,
-                source => read_position(source)?.0.into(),
+                Source::Layout(text) if session::lacks_ships(text) => {
+                    Opening::Ask(Pending::new(text)?)
+                }
+                Source::Layout(text) => Opening::Ready(read_layout(text)?),
+                source => Opening::Ready(read_position(source)?.0.into()),
             };
             session(start, config, me, *samples_given)
         }
@@ -193,23 +199,22 @@ fn apply(position: &Position, events: &[String], format: Format) -> Result<Strin
     })
 }
 
+/// How a session begins: from a voyage's start or position, or by asking
+/// for the layout of a start given without one.
+enum Opening {
+    Ready(Start),
+    Ask(Pending),
+}
+
 /// `session`: lines from the terminal (prompt, editing, history) or a pipe;
 /// from a pipe, any refused line makes the exit status 2.
 fn session(
-    start: Start,
+    opening: Opening,
     config: &Config,
     me: &Option<String>,
     samples_given: bool,
 ) -> Result<String, Error> {
     let resume = Resume::default();
-    let options = SessionOptions {
-        me: me.clone(),
-        fit: config.fit,
-        samples_given,
-        resume: Some(resume.clone()),
-        width: super::width_source(),
-    };
-    let mut session = Session::new(start, &config.request, options).map_err(Error::Usage)?;
     let mut out = std::io::stdout();
     let mut err = std::io::stderr();
     let stdin = std::io::stdin();
@@ -217,16 +222,33 @@ fn session(
         true => rustyline::DefaultEditor::new().ok(),
         false => None,
     };
-    let (result, interactive) = match editor {
+    let mut lines: Box<dyn Lines> = match editor {
         Some(editor) => {
-            catch_interrupts(resume);
-            (session.run(&mut Typed(editor), &mut out, &mut err), true)
+            catch_interrupts(resume.clone());
+            Box::new(Typed(editor))
         }
-        None => (
-            session.run(&mut Piped(stdin.lock()), &mut out, &mut err),
-            false,
-        ),
+        None => Box::new(Piped(stdin.lock())),
     };
+    let interactive = lines.interactive();
+    let (start, lines_before) = match opening {
+        Opening::Ready(start) => (start, 0),
+        Opening::Ask(pending) => {
+            match pending.ask(&mut *lines, &mut out, &mut err, config.fit.width)? {
+                (Some(start), read) => (start, read),
+                (None, _) => return Ok(String::new()),
+            }
+        }
+    };
+    let options = SessionOptions {
+        me: me.clone(),
+        fit: config.fit,
+        samples_given,
+        resume: Some(resume),
+        width: super::width_source(),
+        lines_before,
+    };
+    let mut session = Session::new(start, &config.request, options).map_err(Error::Usage)?;
+    let result = session.run(&mut *lines, &mut out, &mut err);
     match result {
         Ok(refused) if refused > 0 && !interactive => {
             let s = if refused == 1 { "" } else { "s" };
@@ -250,7 +272,7 @@ fn catch_interrupts(resume: Resume) {
             // The session may hold the lock for a moment: never wait on it
             // (and then say nothing rather than nothing to go on from).
             let words = match resume.try_lock().as_deref() {
-                Ok(Some(command)) => session::resume_words(&super::terminal_safe(command)),
+                Ok(Some(words)) => words.clone(),
                 Ok(None) => "Left the session.".to_string(),
                 Err(_) => String::new(),
             };

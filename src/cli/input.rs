@@ -125,13 +125,18 @@ fn read_lines(
 /// The voyage start of `--layout`, after the harbour master paid what its
 /// `bid:` and `buy:` words say.
 pub fn read_layout(text: &str) -> Result<Start, Error> {
-    let (layout, deal) = auction::words(text, "--layout").map_err(Error::Usage)?;
+    read_layout_as(text, "--layout")
+}
+
+/// [`read_layout`] for `what`: `--layout`, or the layout a session asked for.
+pub fn read_layout_as(text: &str, what: &str) -> Result<Start, Error> {
+    let (layout, deal) = auction::words(text, what).map_err(Error::Usage)?;
     let position =
-        layout::voyage_start(&layout).map_err(|e| Error::Usage(format!("--layout:\n{e}")))?;
+        layout::voyage_start(&layout).map_err(|e| Error::Usage(format!("{what}:\n{e}")))?;
     // A price at 30 ended the game (R12): no voyage starts, as for
     // `layouts` and `bid`.
-    let position = json::check_start(position).map_err(|e| words::start_error(e, "--layout"))?;
-    auction::pay(position, deal, "--layout").map_err(Error::Usage)
+    let position = json::check_start(position).map_err(|e| words::start_error(e, what))?;
+    auction::pay(position, deal, what).map_err(Error::Usage)
 }
 
 /// A position's JSON read from `origin` (a file's name, standard input).

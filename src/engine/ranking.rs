@@ -82,9 +82,22 @@ pub fn pays_worker(s: &State, a: Action) -> bool {
 }
 
 /// Whether the pay `p_paid` follows is certain whatever the dice: taking
-/// insurance is paid at once (R11), a worker a strong pirate removed never.
+/// insurance is paid at once (R11); harbour berth X once X ships lie in the
+/// harbour before it (R5: it may be taken then); shipyard berth X never
+/// once no more ships are at sea than berths before it. (`Lost`, a worker
+/// a strong pirate removed, is never an option's own mark; never paid.)
 pub fn pay_certain(s: &State, a: Action) -> bool {
-    matches!(option_mark(s, a), Mark::Insurance | Mark::Lost)
+    let afloat = s
+        .ships
+        .iter()
+        .filter(|ship| ship.at_sea().is_some())
+        .count();
+    match option_mark(s, a) {
+        Mark::Insurance | Mark::Lost => true,
+        Mark::Harbour(x) => s.harbour_count() > x as usize,
+        Mark::Shipyard(x) => s.shipyard_count() + afloat <= x as usize,
+        _ => false,
+    }
 }
 
 /// Each ship's odds in an outcome.

@@ -11,19 +11,20 @@
 mod itself;
 mod lines;
 mod next;
+mod opening;
 mod seen;
 #[cfg(test)]
 mod tests;
 mod wording;
 
 pub use lines::{Lines, Piped, Typed};
-pub use wording::resume_words;
+pub use opening::{Pending, lacks_ships};
 
 use itself::play_itself;
 use seen::Seen;
 use wording::{
-    HELP, describe, game_over_words, interrupted, model_word, mortgage_words, shell_quoted,
-    status_words, typing_example,
+    HELP, describe, game_over_words, interrupted, model_word, mortgage_words, next_voyage_words,
+    resume_words, shell_quoted, status_words, typing_example,
 };
 
 use super::auction::Start;
@@ -98,9 +99,13 @@ pub struct Options {
     /// `COLUMNS`, sets `fit.width`: a window resized mid-session gets the
     /// next answer drawn to its new width.
     pub width: Option<fn() -> Option<usize>>,
+    /// Lines read before the session began (the layout it asked for): a
+    /// refusal's line number counts them.
+    pub lines_before: usize,
 }
 
-/// The command that goes on from the voyage under way, when there is one.
+/// What to say on leaving, with the command that goes on from where the
+/// session stands, when there is one ([`Session::resume_command`]).
 pub type Resume = Arc<Mutex<Option<String>>>;
 
 /// A voyage being played, and what the session remembers about it.
@@ -225,7 +230,7 @@ impl Session {
         out.flush()?;
         self.write_due(out)?;
         let mut refused = 0;
-        let mut number = 0;
+        let mut number = self.options.lines_before;
         while let Some(bytes) = lines.next_line() {
             number += 1;
             let bytes = bytes?;
@@ -277,10 +282,10 @@ impl Session {
                 break;
             }
         }
-        if interactive && let Some(command) = self.resume_command() {
+        if interactive && let Some(words) = self.resume_words() {
             // A typed voyage is not lost with the session: the line to go on
             // from, unbroken so that it can be copied whole.
-            write!(err, "{}", resume_words(&terminal_safe(&command)))?;
+            write!(err, "{words}")?;
         }
         Ok(refused)
     }
@@ -301,22 +306,26 @@ impl Session {
         Ok(())
     }
 
-    /// The command that starts a session where this one stands: `None`
-    /// when the voyage is settled (nothing is left to play) or nothing has
-    /// happened since the command line's start.
+    /// The command that starts a session where this one stands: from the
+    /// voyage under way, or after a settlement from the next voyage's start
+    /// less its layout (which that session asks for); `None` when nothing
+    /// has happened since the command line's start, or the game is over.
     pub fn resume_command(&self) -> Option<String> {
-        let Outcome::Going(p) = &self.current().outcome else {
-            return None;
+        // `--pos=`, `--layout=` and `--me=`: a name may begin with '-', which
+        // a flag's separate value may not.
+        let mut command = match &self.current().outcome {
+            Outcome::Settled(v) => format!(
+                "manila-odds session --layout={}",
+                shell_quoted(&next::next_voyage_layout(v)?)
+            ),
+            Outcome::Going(_) if self.history.len() < 2 && self.finished.is_empty() => {
+                return None;
+            }
+            Outcome::Going(p) => format!(
+                "manila-odds session --pos={}",
+                shell_quoted(&notation::format(p))
+            ),
         };
-        if self.history.len() < 2 && self.finished.is_empty() {
-            return None;
-        }
-        // `--pos=` and `--me=`: a name may begin with '-', which a flag's
-        // separate value may not.
-        let mut command = format!(
-            "manila-odds session --pos={}",
-            shell_quoted(&notation::format(p))
-        );
         if let Some(me) = &self.options.me {
             command += &format!(" --me={}", shell_quoted(me));
         }
@@ -331,10 +340,19 @@ impl Session {
         let Some(slot) = &self.options.resume else {
             return;
         };
-        let command = self.resume_command();
+        let words = self.resume_words();
         if let Ok(mut slot) = slot.lock() {
-            *slot = command;
+            *slot = words;
         }
+    }
+
+    /// [`Session::resume_command`] in the words said on leaving.
+    fn resume_words(&self) -> Option<String> {
+        let command = terminal_safe(&self.resume_command()?);
+        Some(match self.current().outcome {
+            Outcome::Settled(_) => next_voyage_words(&command),
+            Outcome::Going(_) => resume_words(&command),
+        })
     }
 
     /// The answer to one line of input (not blank, trimmed); advice it

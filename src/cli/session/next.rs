@@ -242,6 +242,27 @@ fn next_start(v: &Voyage, text: &str) -> Result<Start, String> {
     auction::pay(start, deal, "new")
 }
 
+/// What the next voyage starts from, in `--layout`'s words without ships:
+/// the players (the harbour master starred, as `new` keeps them), their
+/// cash with the settlement, shares, risen prices and variants (R12);
+/// `None` when the game is over.
+pub(super) fn next_voyage_layout(v: &Voyage) -> Option<String> {
+    if v.game_over.is_some() {
+        return None;
+    }
+    let start = notation::format(&carried_over(v, STAND_IN_LAYOUT).ok()?);
+    let words = notation::words(&start)?;
+    // The players, then (after the progress and the three ships) the rest.
+    let (players, rest) = (words.first()?, words.get(5..)?);
+    Some(
+        std::iter::once(players)
+            .chain(rest)
+            .copied()
+            .collect::<Vec<_>>()
+            .join(" "),
+    )
+}
+
 /// The layouts a session's `layouts` shows unless `--top` says otherwise.
 const SESSION_LAYOUTS: usize = 10;
 

@@ -137,11 +137,9 @@ fn leaving_a_voyage_under_way_says_the_command_that_goes_on_from_it() {
         r#"manila-odds session --pos='r*,b,g,"o'\''neil" 0:g J2:r S3 G4 p:b'"#,
         r#" --me='o'\''neil' --future none"#
     );
-    assert_eq!(command.as_deref(), Some(expected));
-    assert_eq!(
-        err,
-        format!("To go on from this voyage later:\n  {expected}\n")
-    );
+    let words = format!("To go on from this voyage later:\n  {expected}\n");
+    assert_eq!(command.as_deref(), Some(words.as_str()));
+    assert_eq!(err, words);
 }
 
 #[test]
@@ -159,14 +157,57 @@ fn the_command_to_go_on_restarts_the_position_as_it_stands() {
 }
 
 #[test]
-fn nothing_is_said_on_leaving_a_voyage_not_begun_or_settled() {
+fn nothing_is_said_on_leaving_a_voyage_not_begun() {
     let start = "red*,blue,green,yellow 0:red J2 S3 N4";
     let (command, err) = typed_session(start, None, vec!["help", "quit"]);
     assert_eq!((command, err.as_str()), (None, ""));
+}
+
+/// A session from `start` under `none` after the lines `typed`.
+fn played(start: &str, typed: &[&str]) -> Session {
+    let start = notation::parse(start).expect("a valid notation");
+    let mut request = Request::new(MethodChoice::Auto, sample::Settings::new(0));
+    request.future = Future::None;
+    let mut session = Session::new(start.into(), &request, Options::default()).expect("a session");
+    for line in typed {
+        assert!(session.line(line).error.is_none(), "{line}");
+    }
+    session
+}
+
+#[test]
+fn r16_leaving_after_a_settlement_says_the_command_that_starts_the_next_voyage() {
+    let start = "red*,blue,green,yellow 0:red J2 S3 N4";
     // The voyage of tests/session.rs, played to its settlement.
-    let script = include_str!("../../../tests/data/voyage.script");
-    let (command, err) = typed_session(start, Some("yellow"), script.lines().collect());
-    assert_eq!((command, err.as_str()), (None, ""));
+    let script: Vec<&str> = include_str!("../../../tests/data/voyage.script")
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#') && l.trim() != "quit")
+        .collect();
+    let (words, err) = typed_session(start, Some("yellow"), script.clone());
+    let words = words.expect("the next voyage's command");
+    assert_eq!(err, words);
+    assert!(
+        words.starts_with("To start the next voyage later"),
+        "{words}"
+    );
+    let command = words.lines().nth(1).unwrap_or_default().trim();
+    assert!(
+        command.ends_with("' --me=yellow --future none"),
+        "{command}"
+    );
+    let layout = command
+        .strip_prefix("manila-odds session --layout='")
+        .and_then(|c| c.split_once('\''))
+        .map(|(layout, _)| layout)
+        .expect("a quoted layout");
+    assert!(lacks_ships(layout), "{layout}");
+    // With its layout and auction typed, it starts the voyage `new` starts.
+    let answer = "blue bid:3 buy:silk J1 S4 G4";
+    let resumed = Pending::new(layout).and_then(|p| p.start(answer).map_err(crate::Error::Usage));
+    let resumed = resumed.expect("a voyage").position;
+    let mut going = played(start, &script);
+    assert!(going.line(&format!("new {answer}")).error.is_none());
+    assert_eq!(going.current().outcome, Outcome::Going(resumed));
 }
 
 #[test]

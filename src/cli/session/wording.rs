@@ -47,6 +47,12 @@ pub fn resume_words(command: &str) -> String {
     format!("To go on from this voyage later:\n  {command}\n")
 }
 
+/// The same after a settlement that did not end the game: the command
+/// that starts the next voyage, which asks for its layout first.
+pub fn next_voyage_words(command: &str) -> String {
+    format!("To start the next voyage later (the session asks for its layout):\n  {command}\n")
+}
+
 /// `s` as one word of a POSIX shell: bare when it is plain, else in single
 /// quotes (a quote inside written as '\'').
 pub(super) fn shell_quoted(s: &str) -> String {

@@ -19,6 +19,7 @@
 
 use super::Request;
 use crate::engine::future::{ALL, Planner, plies_after};
+use crate::engine::ranking;
 use crate::engine::sample::{self, ArmEstimate, BLOCK, Estimate, Stop};
 use crate::engine::values::{Mark, Outcome, option_mark};
 use crate::report::{Advice, Method, Odds, ShipOdds};
@@ -204,6 +205,7 @@ pub(super) fn advice(
             gain_stderr: (c(k, k) + c(reference, reference) - 2.0 * c(k, reference))
                 .max(0.0)
                 .sqrt(),
+            // Against `reference`, on the triples' `estimate.dof` too.
             gain_dof: f64::INFINITY,
             p_best: 0.0,
             dist: None,
@@ -221,10 +223,14 @@ pub(super) fn advice(
         looks: 1,
     };
     p_best(&mut estimate);
-    for (o, arm) in advice.options.iter_mut().zip(&estimate.arms) {
+    for ((o, arm), line) in advice.options.iter_mut().zip(&estimate.arms).zip(&lines) {
         o.stderr = Some(arm.ev_stderr);
         o.gain_stderr = Some(arm.gain_stderr);
         o.p_best = Some(arm.p_best);
+        // On the triples' degrees of freedom (`How::dof`), as the ships'.
+        if o.p_paid.is_some() && !ranking::pay_certain(s, o.action) {
+            o.p_paid_stderr = Some(line.stderr().paid);
+        }
     }
     if let Some(best) = lines.first() {
         ships_with(&mut advice.ships, best);

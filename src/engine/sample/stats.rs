@@ -27,7 +27,8 @@ pub struct ArmEstimate {
     /// The decider's value: `mean.value[decider] - cost + income`.
     pub ev: f64,
     pub ev_stderr: f64,
-    /// Standard error of `ev` minus the first arm's `ev`.
+    /// Standard error of `ev` minus the reference arm's `ev` (the first
+    /// arm's in a sampler's run).
     pub gain_stderr: f64,
     /// The degrees of freedom `gain_stderr` rests on, as `dof`.
     pub gain_dof: f64,
@@ -177,7 +178,7 @@ impl Sums {
         let (mut sum, mut squares) = (Outcome::default(), Outcome::default());
         for h in 0..BLOCK as usize {
             let i = h * self.arms + k;
-            let within = self.strata_sq[i].zip(&self.strata[i], |sq, s| (sq - s * s / b).max(0.0));
+            let within = self.strata_sq[i].zip(&self.strata[i], |sq, s| spread(sq, s * s / b, sq));
             sum.add(1.0, &within);
             squares.add(1.0, &within.squared());
         }
@@ -193,17 +194,24 @@ impl Sums {
         for h in 0..BLOCK as usize {
             let (i, first) = (h * n + k, h * n);
             let total = value(&self.strata[i]) - value(&self.strata[first]);
-            let square = value(&self.strata_sq[i]) + value(&self.strata_sq[first])
-                - 2.0 * self.cross_first[i];
-            // Rounding alone is left of two equal arms' difference.
-            let within = match square - total * total / b {
-                w if w <= ROUNDING * square.abs() => 0.0,
-                w => w,
-            };
+            let both = value(&self.strata_sq[i]) + value(&self.strata_sq[first]);
+            let square = both - 2.0 * self.cross_first[i];
+            // Rounding scales with the squares the difference cancels.
+            let within = spread(square, total * total / b, both);
             sum += within;
             squares += within * within;
         }
         satterthwaite(b, sum, squares)
+    }
+}
+
+/// A stratum's sum of squared deviations, `squares - centre`; 0 where
+/// that is rounding alone against `scale`, the squares it was left of
+/// ([`ROUNDING`]).
+fn spread(squares: f64, centre: f64, scale: f64) -> f64 {
+    match squares - centre {
+        w if w <= ROUNDING * scale.abs() => 0.0,
+        w => w,
     }
 }
 
@@ -217,11 +225,6 @@ fn satterthwaite(blocks: f64, sum: f64, squares: f64) -> f64 {
     }
 }
 
-/// Means, standard errors and the covariance of the arms' values from the sums.
-///
-/// With B blocks of H strata, the mean's variance is the sum over strata of each
-/// stratum's variance over B play-outs, divided by H² B:
-/// `(Σ x² - Σ_h (Σ_b x)² / B) / (H² B (B - 1))`; likewise for covariances.
 /// What is left of a sum of squares after the strata's means is rounding
 /// alone below this part of it (a thousand times what rounding leaves in
 /// these sums): no spread, not a tiny one. A real spread that small is a
@@ -229,6 +232,11 @@ fn satterthwaite(blocks: f64, sum: f64, squares: f64) -> f64 {
 /// (`How::probability_interval` tells no spread from a tiny one.)
 const ROUNDING: f64 = 1e-12;
 
+/// Means, standard errors and the covariance of the arms' values from the sums.
+///
+/// With B blocks of H strata, the mean's variance is the sum over strata of each
+/// stratum's variance over B play-outs, divided by H² B:
+/// `(Σ x² - Σ_h (Σ_b x)² / B) / (H² B (B - 1))`; likewise for covariances.
 pub(super) fn summarise(arms: &[Arm], sums: &Sums, decider: Option<usize>, seed: u64) -> Estimate {
     let (blocks, h) = (sums.blocks as f64, BLOCK as f64);
     let n = arms.len();
@@ -572,7 +580,14 @@ mod tests {
     #[test]
     fn t_95_is_the_tables_one_sided_quantile() {
         assert_eq!(t_95(None), 1.645);
-        for (dof, table) in [(3, 2.353), (15, 1.753), (63, 1.669), (215, 1.652)] {
+        for (dof, table) in [
+            (1, 6.314),
+            (2, 2.920),
+            (3, 2.353),
+            (15, 1.753),
+            (63, 1.669),
+            (215, 1.652),
+        ] {
             let got = t_95(Some(dof));
             assert!((got - table).abs() < 0.002, "{dof}: {got} vs {table}");
         }

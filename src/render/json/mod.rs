@@ -309,7 +309,8 @@ pub struct OddsJson {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub players_interval: Option<Ordered<[f64; 2]>>,
     /// Monte Carlo only: the degrees of freedom each player's interval takes
-    /// from its own error (as `ev_dof`); null where endless.
+    /// from its own error (as `ev_dof`); null where it takes none (an error
+    /// of 0, endless degrees of freedom, or the run's own, `stderr_dof`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub players_dof: Option<Ordered<Option<u64>>>,
 }
