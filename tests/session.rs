@@ -1787,17 +1787,32 @@ fn r16_a_layout_without_ships_asks_for_the_layout_first() {
         stderr.contains("error: line 2: event 'b ship:tea'"),
         "{stderr}"
     );
-    // An answer that is no layout ends a piped session, naming its line.
+    // An answer that is no layout ends a piped session, naming its line
+    // and the words typed.
     let out = run_bytes(
         &["session", "--layout", layout],
         b"# the next voyage\nJ2 S3\n",
     );
     assert_eq!(out.status.code(), Some(2));
+    let stderr = text(&out.stderr);
     assert!(
-        text(&out.stderr).starts_with("error: session: line 2: layout:"),
-        "{}",
-        text(&out.stderr)
+        stderr.starts_with("error: session: line 2: layout: \"J2 S3\""),
+        "{stderr}"
     );
+    // Before the layout: `help` asks again, `bid` weighs the auction on
+    // the cash and prices given, as after a settlement.
+    let args = ["session", "--layout", layout, "--future", "none"];
+    let out = run_bytes(&args, b"help\nbid\nJ2 S3 G4\n");
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert_eq!(
+        stdout.matches("The voyage: type its layout").count(),
+        2,
+        "{stdout}"
+    );
+    let start = "r*,b,g,y 0:r J2 S3 G4 $r30,b25,g20,y10 ^J5";
+    let bids = common::run_ok(&["bid", "--pos", start, "--future", "none"], None);
+    assert!(stdout.contains(&bids), "{bids}\nnot in\n{stdout}");
     // A mistake in what was given is said before the layout is asked for.
     let out = run_bytes(&["session", "--layout", "r*,b,g,y %q:J1"], b"J2 S3 G4\n");
     let stderr = text(&out.stderr);

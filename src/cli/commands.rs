@@ -230,23 +230,32 @@ fn session(
         None => Box::new(Piped(stdin.lock())),
     };
     let interactive = lines.interactive();
-    let (start, lines_before) = match opening {
-        Opening::Ready(start) => (start, 0),
+    let mut options = SessionOptions {
+        me: me.clone(),
+        fit: config.fit,
+        samples_given,
+        resume: None,
+        width: super::width_source(),
+        lines_before: 0,
+    };
+    let start = match opening {
+        Opening::Ready(start) => start,
         Opening::Ask(pending) => {
-            match pending.ask(&mut *lines, &mut out, &mut err, config.fit.width)? {
-                (Some(start), read) => (start, read),
+            // Weighs `bid` and `layouts` before the layout is known.
+            let mut weighing = Session::new(pending.stand_in(), &config.request, options.clone())
+                .map_err(Error::Usage)?;
+            let mut weigh = |line: &str| weighing.weigh_pending(line, &pending);
+            let width = config.fit.width;
+            match pending.ask(&mut *lines, &mut out, &mut err, width, &mut weigh)? {
+                (Some(start), read) => {
+                    options.lines_before = read;
+                    start
+                }
                 (None, _) => return Ok(String::new()),
             }
         }
     };
-    let options = SessionOptions {
-        me: me.clone(),
-        fit: config.fit,
-        samples_given,
-        resume: Some(resume),
-        width: super::width_source(),
-        lines_before,
-    };
+    options.resume = Some(resume);
     let mut session = Session::new(start, &config.request, options).map_err(Error::Usage)?;
     let result = session.run(&mut *lines, &mut out, &mut err);
     match result {

@@ -100,7 +100,9 @@ pub struct Options {
     /// next answer drawn to its new width.
     pub width: Option<fn() -> Option<usize>>,
     /// Lines read before the session began (the layout it asked for): a
-    /// refusal's line number counts them.
+    /// refusal's line number counts them, and the start typed then is worth
+    /// the command that goes on from it on leaving, the bid and the layout
+    /// being news to the command line.
     pub lines_before: usize,
 }
 
@@ -318,7 +320,11 @@ impl Session {
                 "manila-odds session --layout={}",
                 shell_quoted(&next::next_voyage_layout(v)?)
             ),
-            Outcome::Going(_) if self.history.len() < 2 && self.finished.is_empty() => {
+            Outcome::Going(_)
+                if self.history.len() < 2
+                    && self.finished.is_empty()
+                    && self.options.lines_before == 0 =>
+            {
                 return None;
             }
             Outcome::Going(p) => format!(

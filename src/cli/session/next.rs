@@ -1,6 +1,7 @@
 //! Between voyages: the settlement and each player's profit, then the next
 //! voyage weighed (`bid`, `layouts`, R16) and begun (`new`).
 
+use super::opening::Pending;
 use super::with_progress;
 use super::wording::game_over_words;
 use super::{Finished, Session, Step};
@@ -23,14 +24,25 @@ impl Session {
     /// and prices the next voyage starts with.
     pub(super) fn auction(&mut self, rest: &str) -> Result<String, String> {
         let v = self.settled("bid")?;
-        let (name, buy) = harbour_words("bid", &v.names, rest)?;
+        self.auction_from(rest, &v.names, |words| carried_over(&v, words))
+    }
+
+    /// `bid` on the next voyage's start as `start_of` gives it from a
+    /// layout's words (with a harbour master's name first, to move the role).
+    fn auction_from(
+        &mut self,
+        rest: &str,
+        names: &[String],
+        start_of: impl Fn(&str) -> Result<Position, String>,
+    ) -> Result<String, String> {
+        let (name, buy) = harbour_words("bid", names, rest)?;
         if let Some(name) = name {
             return Err(format!(
                 "bid: '{name}': the auction values every player as harbour master; \
                  'bid' or 'bid buy'"
             ));
         }
-        let start = carried_over(&v, STAND_IN_LAYOUT)?;
+        let start = start_of(STAND_IN_LAYOUT)?;
         let request = self.layouts_request("bid")?;
         let typed = format!("bid {rest}");
         let Some(bids) = with_progress("bids", &request, |report| {
@@ -45,12 +57,23 @@ impl Session {
     /// compared for its harbour master (R3), the best 10 unless `--top`.
     pub(super) fn layouts(&mut self, rest: &str) -> Result<String, String> {
         let v = self.settled("layouts")?;
-        let (name, buy) = harbour_words("layouts", &v.names, rest)?;
+        self.layouts_from(rest, &v.names, |words| carried_over(&v, words))
+    }
+
+    /// `layouts` on the next voyage's start as `start_of` gives it, as
+    /// [`Session::auction_from`].
+    fn layouts_from(
+        &mut self,
+        rest: &str,
+        names: &[String],
+        start_of: impl Fn(&str) -> Result<Position, String>,
+    ) -> Result<String, String> {
+        let (name, buy) = harbour_words("layouts", names, rest)?;
         let words = match &name {
             Some(name) => format!("{} {STAND_IN_LAYOUT}", notation::tag(name)),
             None => STAND_IN_LAYOUT.to_string(),
         };
-        let start = carried_over(&v, &words)?;
+        let start = start_of(&words)?;
         let request = self.layouts_request("layouts")?;
         let typed = format!("layouts {rest}");
         let all = rules::layouts();
@@ -61,6 +84,23 @@ impl Session {
         };
         let top = self.options.fit.top.unwrap_or(SESSION_LAYOUTS);
         Ok(render::renderer_fit(Format::Table, self.options.fit).layouts(&start, &compared, top))
+    }
+
+    /// `bid` or `layouts` typed while a session begun without a layout asks
+    /// for it (`pending`): weighed as after a settlement, on the start the
+    /// layout would make. `None` for any other line.
+    pub fn weigh_pending(
+        &mut self,
+        line: &str,
+        pending: &Pending,
+    ) -> Option<Result<String, String>> {
+        let (command, rest) = line.split_once(' ').unwrap_or((line, ""));
+        let start_of = |words: &str| pending.start(words).map(|s| s.position);
+        match command.to_lowercase().as_str() {
+            "bid" => Some(self.auction_from(rest, pending.names(), start_of)),
+            "layouts" => Some(self.layouts_from(rest, pending.names(), start_of)),
+            _ => None,
+        }
     }
 
     /// The voyage just settled, when the next one's auction and layout can

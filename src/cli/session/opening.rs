@@ -8,7 +8,8 @@ use super::terminal_safe;
 use crate::Error;
 use crate::cli::auction::Start;
 use crate::cli::input;
-use crate::parse::{notation, said};
+use crate::parse::{layout, notation, said};
+use crate::position::Position;
 use crate::render::wrap::wrap;
 use std::io::{self, Write};
 
@@ -43,6 +44,9 @@ pub struct Pending {
     text: String,
     names: Vec<String>,
     harbour_master: usize,
+    /// The start with the stand-in layout, on which a session can weigh the
+    /// auction and the layouts before the layout is known.
+    stand_in: Position,
 }
 
 impl Pending {
@@ -54,12 +58,21 @@ impl Pending {
                     "{e}\n(the layout {STAND_IN} stood in for the one the session asks for)"
                 ))
             })?;
-        let state = start.position.state();
         Ok(Pending {
             text: text.to_string(),
             names: start.position.names().to_vec(),
-            harbour_master: state.harbour_master as usize,
+            harbour_master: start.position.state().harbour_master as usize,
+            stand_in: start.position,
         })
+    }
+
+    pub fn names(&self) -> &[String] {
+        &self.names
+    }
+
+    /// The start with a stand-in layout, nothing paid.
+    pub fn stand_in(&self) -> Start {
+        self.stand_in.clone().into()
     }
 
     /// What the session asks first.
@@ -68,7 +81,8 @@ impl Pending {
         format!(
             "The voyage: type its layout, e.g. 'J2 S3 G4' (harbour master {}), or a name \
              first for another harbour master: '{next} J2 S3 G4'; bid:N and buy:CARGO say \
-             what the harbour master paid at the auction (R16).\n",
+             what the harbour master paid at the auction (R16). Before it, 'bid [buy]' and \
+             'layouts [NAME] [buy]' weigh the auction and the layouts; 'quit' leaves.\n",
             self.names[self.harbour_master]
         )
     }
@@ -88,6 +102,13 @@ impl Pending {
             }
             None => (players.to_string(), answer.to_string()),
         };
+        // The layout first on its own, so that a mistake there is named in
+        // the words typed, not in the position they make with the rest.
+        let ships: Vec<&str> = said::words(&rest)
+            .into_iter()
+            .filter(|w| !is_deal(w))
+            .collect();
+        layout::parse(&ships.join(" ")).map_err(|e| format!("layout: {e}"))?;
         input::read_layout_as(&format!("{players} {rest} {sections}"), "layout")
             .map_err(|e| e.to_string())
     }
@@ -107,16 +128,18 @@ impl Pending {
     }
 
     /// Asks for the layout until an answer starts the voyage; `None` when
-    /// the input ends or says `quit` first. At a terminal a refused answer
-    /// is said and asked again; from a pipe it ends the session (exit
-    /// status 2), as the transcript would go on from a voyage it has not.
-    /// Also returns how many lines were read.
+    /// the input ends or says `quit` first; `help` asks again. At a terminal
+    /// a refused answer is said and asked again; from a pipe it ends the
+    /// session (exit status 2), as the transcript would go on from a voyage
+    /// it has not. Also returns how many lines were read.
+    /// `weigh` answers `bid` and `layouts` (`None` for other lines).
     pub fn ask(
         &self,
         lines: &mut dyn Lines,
         out: &mut dyn Write,
         err: &mut dyn Write,
         width: usize,
+        weigh: &mut dyn FnMut(&str) -> Option<Result<String, String>>,
     ) -> Result<(Option<Start>, usize), Error> {
         let io = |e: io::Error| Error::Io(format!("session: {e}"));
         write!(out, "{}", wrap(&self.question(), width)).map_err(io)?;
@@ -133,11 +156,20 @@ impl Pending {
             if !lines.interactive() {
                 writeln!(out, "> {}", terminal_safe(&line)).map_err(io)?;
             }
-            if line.eq_ignore_ascii_case("quit") {
-                return Ok((None, number));
-            }
-            match self.start(&line) {
-                Ok(start) => return Ok((Some(start), number)),
+            let answer = match line.to_lowercase().as_str() {
+                "quit" | "exit" => return Ok((None, number)),
+                "help" | "?" => Ok(None),
+                _ => match weigh(&line) {
+                    Some(weighed) => weighed.map(Some),
+                    None => match self.start(&line) {
+                        Ok(start) => return Ok((Some(start), number)),
+                        Err(e) => Err(e),
+                    },
+                },
+            };
+            match answer {
+                Ok(Some(table)) => write!(out, "{table}").map_err(io)?,
+                Ok(None) => write!(out, "{}", wrap(&self.question(), width)).map_err(io)?,
                 Err(e) if lines.interactive() => {
                     let e = wrap(&format!("error: {}", terminal_safe(&e)), width);
                     writeln!(err, "{e}").map_err(io)?;
@@ -146,6 +178,7 @@ impl Pending {
                     return Err(Error::Usage(format!("session: line {number}: {e}")));
                 }
             }
+            out.flush().map_err(io)?;
         }
         Ok((None, number))
     }
