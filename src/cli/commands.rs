@@ -5,7 +5,7 @@ use super::auction::Start;
 use super::config::{Config, Source, Task};
 use super::input::{self, position_text, read_layout, read_position, read_requests};
 use super::session::{
-    self, Lines, Options as SessionOptions, Pending, Piped, Resume, Session, Typed,
+    self, Asked, Lines, Options as SessionOptions, Pending, Piped, Resume, Session, Typed,
 };
 use super::{arena, batch, bot, progress, words};
 use crate::engine::analysis::{self, Progress, Request};
@@ -246,12 +246,15 @@ fn session(
                 .map_err(Error::Usage)?;
             let mut weigh = |line: &str| weighing.weigh_pending(line, &pending);
             let width = config.fit.width;
-            match pending.ask(&mut *lines, &mut out, &mut err, width, &mut weigh)? {
-                (Some(start), read) => {
+            match pending.ask(&mut *lines, &mut out, &mut err, width, &mut weigh) {
+                Ok(Asked::Start(start, read)) => {
                     options.lines_before = read;
                     start
                 }
-                (None, _) => return Ok(String::new()),
+                Ok(Asked::Left) => return Ok(String::new()),
+                Ok(Asked::Refused(e)) => return Err(Error::Usage(format!("session: {e}"))),
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => return Ok(String::new()),
+                Err(e) => return Err(Error::Io(format!("session: {e}"))),
             }
         }
     };

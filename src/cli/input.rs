@@ -131,8 +131,14 @@ pub fn read_layout(text: &str) -> Result<Start, Error> {
 /// [`read_layout`] for `what`: `--layout`, or the layout a session asked for.
 pub fn read_layout_as(text: &str, what: &str) -> Result<Start, Error> {
     let (layout, deal) = auction::words(text, what).map_err(Error::Usage)?;
+    layout_start(&layout, deal, what)
+}
+
+/// The voyage start of a `--layout` without its auction's words, after its
+/// harbour master paid `deal`.
+pub fn layout_start(layout: &str, deal: auction::Deal, what: &str) -> Result<Start, Error> {
     let position =
-        layout::voyage_start(&layout).map_err(|e| Error::Usage(format!("{what}:\n{e}")))?;
+        layout::voyage_start(layout).map_err(|e| Error::Usage(format!("{what}:\n{e}")))?;
     // A price at 30 ended the game (R12): no voyage starts, as for
     // `layouts` and `bid`.
     let position = json::check_start(position).map_err(|e| words::start_error(e, what))?;

@@ -18,7 +18,7 @@ mod tests;
 mod wording;
 
 pub use lines::{Lines, Piped, Typed};
-pub use opening::{Pending, lacks_ships};
+pub use opening::{Asked, Pending, lacks_ships};
 
 use itself::play_itself;
 use seen::Seen;

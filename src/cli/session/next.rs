@@ -95,6 +95,10 @@ impl Session {
         pending: &Pending,
     ) -> Option<Result<String, String>> {
         let (command, rest) = line.split_once(' ').unwrap_or((line, ""));
+        // A player named `bid` begins a layout (`bid J2 S3 G4`), as after `new`.
+        if said::player(pending.names(), command).is_some() && !rest.is_empty() {
+            return None;
+        }
         let start_of = |words: &str| pending.start(words).map(|s| s.position);
         match command.to_lowercase().as_str() {
             "bid" => Some(self.auction_from(rest, pending.names(), start_of)),
@@ -353,39 +357,52 @@ fn harbour_words(
     }
 }
 
-/// The next voyage's start from the layout words (see [`next_start`]).
-fn carried_over(v: &Voyage, text: &str) -> Result<Position, String> {
+/// The players token and layout of the next voyage from the words after
+/// `command` (`new`, or the layout a session asked for), the auction's words
+/// taken out: a player's name first makes them harbour master in place of
+/// `hm`; a players token of its own stands for the players.
+pub(super) fn with_players(
+    names: &[String],
+    hm: usize,
+    text: &str,
+    command: &str,
+) -> Result<String, String> {
     let first = said::words(text).first().copied().unwrap_or_default();
     let players = |hm: usize| {
-        let names: Vec<String> = v
-            .names
+        let tag = |(p, n): (usize, &String)| match p == hm {
+            true => format!("{}*", notation::tag(n)),
+            false => notation::tag(n),
+        };
+        names
             .iter()
             .enumerate()
-            .map(|(p, n)| match p == hm {
-                true => format!("{}*", notation::tag(n)),
-                false => notation::tag(n),
-            })
-            .collect();
-        names.join(",")
+            .map(tag)
+            .collect::<Vec<_>>()
+            .join(",")
     };
     // A name first (one of them may hold a comma, in quotes) before a
     // players token of its own.
-    let full = if let Some(p) = said::player(&v.names, first) {
+    if let Some(p) = said::player(names, first) {
         let rest = text[first.len()..].trim();
-        format!("{} {rest}", players(p))
+        Ok(format!("{} {rest}", players(p)))
     } else if first.contains(',') {
-        text.to_string()
+        Ok(text.to_string())
     } else if !first.is_empty() && first.chars().all(char::is_alphabetic) {
         // A word with no space number is no ship (J2): a name mistyped.
-        let names: Vec<&str> = v.names.iter().map(String::as_str).collect();
-        return Err(format!(
-            "new: '{first}' is neither a player ({}) nor a ship (the layout is three ships, e.g. J2 S3 G4){}",
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        Err(format!(
+            "{command}: '{first}' is neither a player ({}) nor a ship (the layout is three ships, e.g. J2 S3 G4){}",
             names.join(", "),
             said::did_you_mean(first, &names)
-        ));
+        ))
     } else {
-        format!("{} {text}", players(v.state.harbour_master as usize))
-    };
+        Ok(format!("{} {text}", players(hm)))
+    }
+}
+
+/// The next voyage's start from the layout words (see [`next_start`]).
+fn carried_over(v: &Voyage, text: &str) -> Result<Position, String> {
+    let full = with_players(&v.names, v.state.harbour_master as usize, text, "new")?;
     let start = layout::voyage_start(&full).map_err(|e| format!("new: {e}"))?;
     if start.names() != v.names.as_slice() {
         return Ok(start);
@@ -398,6 +415,8 @@ fn carried_over(v: &Voyage, text: &str) -> Result<Position, String> {
     s.cash = after.cash;
     s.shares = after.shares;
     s.prices = v.prices;
+    // A game of more or fewer workers than the rules' (`w`) keeps them.
+    s.workers = old.workers;
     s.variant.strong_pirates |= old.variant.strong_pirates;
     s.variant.thirteen_wrecks |= old.variant.thirteen_wrecks;
     Ok(Position::from_parts(start.names().to_vec(), s))

@@ -4,10 +4,11 @@
 //! layout, read as after `new`, and starts the voyage from the answer.
 
 use super::lines::Lines;
+use super::next::with_players;
 use super::terminal_safe;
 use crate::Error;
-use crate::cli::auction::Start;
-use crate::cli::input;
+use crate::cli::auction::{self, Start};
+use crate::cli::{input, words};
 use crate::parse::{layout, notation, said};
 use crate::position::Position;
 use crate::render::wrap::wrap;
@@ -42,8 +43,6 @@ fn is_deal(word: &str) -> bool {
 /// layout is asked for.
 pub struct Pending {
     text: String,
-    names: Vec<String>,
-    harbour_master: usize,
     /// The start with the stand-in layout, on which a session can weigh the
     /// auction and the layouts before the layout is known.
     stand_in: Position,
@@ -51,6 +50,14 @@ pub struct Pending {
 
 impl Pending {
     pub fn new(text: &str) -> Result<Pending, Error> {
+        // The auction goes with the layout, in the answer: paid here, the
+        // role would be weighed at `bid` after it was bought.
+        if let Some(deal) = notation::words(text).and_then(|w| w.into_iter().find(|w| is_deal(w))) {
+            return Err(Error::Usage(format!(
+                "--layout: '{deal}': without the ships, the auction goes in the answer to \
+                 the session's question, with the layout (b bid:7 J2 S3 G4)"
+            )));
+        }
         let (players, sections) = split(text);
         let start =
             input::read_layout(&format!("{players} {STAND_IN} {sections}")).map_err(|e| {
@@ -60,14 +67,16 @@ impl Pending {
             })?;
         Ok(Pending {
             text: text.to_string(),
-            names: start.position.names().to_vec(),
-            harbour_master: start.position.state().harbour_master as usize,
             stand_in: start.position,
         })
     }
 
     pub fn names(&self) -> &[String] {
-        &self.names
+        self.stand_in.names()
+    }
+
+    fn harbour_master(&self) -> usize {
+        self.stand_in.state().harbour_master as usize
     }
 
     /// The start with a stand-in layout, nothing paid.
@@ -77,62 +86,69 @@ impl Pending {
 
     /// What the session asks first.
     fn question(&self) -> String {
-        let next = &self.names[(self.harbour_master + 1) % self.names.len()];
+        let (names, hm) = (self.names(), self.harbour_master());
         format!(
             "The voyage: type its layout, e.g. 'J2 S3 G4' (harbour master {}), or a name \
-             first for another harbour master: '{next} J2 S3 G4'; bid:N and buy:CARGO say \
+             first for another harbour master: '{} J2 S3 G4'; bid:N and buy:CARGO say \
              what the harbour master paid at the auction (R16). Before it, 'bid [buy]' and \
              'layouts [NAME] [buy]' weigh the auction and the layouts; 'quit' leaves.\n",
-            self.names[self.harbour_master]
+            names[hm],
+            names[(hm + 1) % names.len()]
         )
     }
 
-    /// The voyage's start from the answer: the layout, with a player's name
-    /// first for another harbour master, and anywhere `bid:N` and
-    /// `buy:CARGO`, as after `new`.
+    /// The voyage's start from the answer, read as after `new` (which may
+    /// lead it, from habit): the layout, a player's name first for another
+    /// harbour master (or a players token), `bid:N` and `buy:CARGO`
+    /// anywhere, variants after the ships.
     pub fn start(&self, answer: &str) -> Result<Start, String> {
-        let (players, sections) = split(&self.text);
-        let words = said::words(answer);
-        let first = words.iter().position(|w| !is_deal(w));
-        let named = first.and_then(|i| Some((i, said::player(&self.names, words[i])?)));
-        let (players, rest) = match named {
-            Some((i, hm)) => {
-                let rest = [&words[..i], &words[i + 1..]].concat();
-                (self.starred(hm), rest.join(" "))
-            }
-            None => (players.to_string(), answer.to_string()),
+        let answer = match said::words(answer).first() {
+            Some(w) if w.eq_ignore_ascii_case("new") => answer.trim_start()[3..].trim(),
+            _ => answer,
         };
+        let (text, deal) = auction::words(answer, "layout")?;
+        let full = with_players(self.names(), self.harbour_master(), &text, "layout")?;
+        let (players, typed) = split(&full);
         // The layout first on its own, so that a mistake there is named in
         // the words typed, not in the position they make with the rest.
-        let ships: Vec<&str> = said::words(&rest)
+        let ships: Vec<&str> = said::words(&typed)
             .into_iter()
-            .filter(|w| !is_deal(w))
+            .filter(|w| !w.starts_with('+'))
             .collect();
         layout::parse(&ships.join(" ")).map_err(|e| format!("layout: {e}"))?;
-        input::read_layout_as(&format!("{players} {rest} {sections}"), "layout")
+        let (_, sections) = split(&self.text);
+        input::layout_start(&format!("{players} {typed} {sections}"), deal, "layout")
             .map_err(|e| e.to_string())
     }
 
-    /// The players token with `hm` starred.
-    fn starred(&self, hm: usize) -> String {
-        let tag = |(p, name): (usize, &String)| match p == hm {
-            true => format!("{}*", notation::tag(name)),
-            false => notation::tag(name),
-        };
-        self.names
-            .iter()
-            .enumerate()
-            .map(tag)
-            .collect::<Vec<_>>()
-            .join(",")
+    /// What one line typed at the question asks for.
+    fn answer(
+        &self,
+        line: &str,
+        weigh: &mut dyn FnMut(&str) -> Option<Result<String, String>>,
+    ) -> Answer {
+        let first = said::words(line).first().map(|w| w.to_lowercase());
+        match first.as_deref().unwrap_or_default() {
+            "quit" | "exit" => return Answer::Leave,
+            "help" | "?" => return Answer::Text(self.question()),
+            word if LATER.contains(&word) && said::player(self.names(), word).is_none() => {
+                return Answer::Refused(format!(
+                    "'{word}' comes once the voyage has begun: type its layout first"
+                ));
+            }
+            _ => {}
+        }
+        if let Some(weighed) = weigh(line) {
+            return weighed.map_or_else(Answer::Refused, Answer::Table);
+        }
+        self.start(line).map_or_else(Answer::Refused, Answer::Start)
     }
 
-    /// Asks for the layout until an answer starts the voyage; `None` when
-    /// the input ends or says `quit` first; `help` asks again. At a terminal
-    /// a refused answer is said and asked again; from a pipe it ends the
+    /// Asks for the layout until an answer starts the voyage. At a terminal
+    /// a refused line is said and asked again; from a pipe it ends the
     /// session (exit status 2), as the transcript would go on from a voyage
-    /// it has not. Also returns how many lines were read.
-    /// `weigh` answers `bid` and `layouts` (`None` for other lines).
+    /// it has not. `weigh` answers `bid` and `layouts` (`None` for other
+    /// lines).
     pub fn ask(
         &self,
         lines: &mut dyn Lines,
@@ -140,48 +156,69 @@ impl Pending {
         err: &mut dyn Write,
         width: usize,
         weigh: &mut dyn FnMut(&str) -> Option<Result<String, String>>,
-    ) -> Result<(Option<Start>, usize), Error> {
-        let io = |e: io::Error| Error::Io(format!("session: {e}"));
-        write!(out, "{}", wrap(&self.question(), width)).map_err(io)?;
-        out.flush().map_err(io)?;
+    ) -> io::Result<Asked> {
+        write!(out, "{}", wrap(&self.question(), width))?;
+        out.flush()?;
         let mut number = 0;
         while let Some(bytes) = lines.next_line() {
             number += 1;
-            let line = String::from_utf8_lossy(&bytes.map_err(io)?)
-                .trim()
-                .to_string();
+            let line = match String::from_utf8(bytes?) {
+                Ok(line) => line.trim().to_string(),
+                Err(_) => {
+                    return Ok(Asked::Refused(format!(
+                        "line {number}: {}",
+                        words::NOT_UTF8
+                    )));
+                }
+            };
             if line.is_empty() || line.starts_with('#') {
                 continue;
             }
             if !lines.interactive() {
-                writeln!(out, "> {}", terminal_safe(&line)).map_err(io)?;
+                writeln!(out, "> {}", terminal_safe(&line))?;
             }
-            let answer = match line.to_lowercase().as_str() {
-                "quit" | "exit" => return Ok((None, number)),
-                "help" | "?" => Ok(None),
-                _ => match weigh(&line) {
-                    Some(weighed) => weighed.map(Some),
-                    None => match self.start(&line) {
-                        Ok(start) => return Ok((Some(start), number)),
-                        Err(e) => Err(e),
-                    },
-                },
-            };
-            match answer {
-                Ok(Some(table)) => write!(out, "{table}").map_err(io)?,
-                Ok(None) => write!(out, "{}", wrap(&self.question(), width)).map_err(io)?,
-                Err(e) if lines.interactive() => {
-                    let e = wrap(&format!("error: {}", terminal_safe(&e)), width);
-                    writeln!(err, "{e}").map_err(io)?;
+            match self.answer(&line, weigh) {
+                Answer::Start(start) => return Ok(Asked::Start(start, number)),
+                Answer::Leave => return Ok(Asked::Left),
+                Answer::Table(table) => write!(out, "{table}")?,
+                Answer::Text(text) => write!(out, "{}", wrap(&text, width))?,
+                Answer::Refused(e) if lines.interactive() => {
+                    writeln!(
+                        err,
+                        "{}",
+                        wrap(&format!("error: {}", terminal_safe(&e)), width)
+                    )?;
                 }
-                Err(e) => {
-                    return Err(Error::Usage(format!("session: line {number}: {e}")));
-                }
+                Answer::Refused(e) => return Ok(Asked::Refused(format!("line {number}: {e}"))),
             }
-            out.flush().map_err(io)?;
+            out.flush()?;
         }
-        Ok((None, number))
+        Ok(Asked::Left)
     }
+}
+
+/// Session commands that need a voyage under way.
+const LATER: [&str; 8] = [
+    "show", "pos", "advise", "odds", "model", "fit", "undo", "roll",
+];
+
+/// What one line at the question asks for.
+enum Answer {
+    Start(Start),
+    /// `bid` or `layouts`, as drawn.
+    Table(String),
+    /// Words to wrap to the width.
+    Text(String),
+    Refused(String),
+    Leave,
+}
+
+/// How the question ended: a start and the lines read for it, the input
+/// ended or `quit`, or (piped) a line refused.
+pub enum Asked {
+    Start(Start, usize),
+    Left,
+    Refused(String),
 }
 
 /// The players token and the rest of `--layout` (money, shares, prices,
@@ -201,7 +238,6 @@ mod tests {
     #[test]
     fn a_layout_without_ships_is_told_from_one_with() {
         assert!(lacks_ships("r*,b,g,y $r30,b25 %r:J1 ^J5"));
-        assert!(lacks_ships("r*,b,g,y bid:7"));
         assert!(!lacks_ships("r*,b,g,y J2 S3 G4 $r30"));
         assert!(!lacks_ships("r*,b,g,y j2 s3 g4"));
     }
@@ -217,6 +253,29 @@ mod tests {
         let same = pending.start("J1 S4 N4").expect("a voyage");
         assert_eq!(same.position.state().harbour_master, 0);
         let e = pending.start("J2 S3").err().expect("two ships");
-        assert!(e.starts_with("layout:"), "{e}");
+        assert!(e.starts_with("layout: \"J2 S3\": expected 3 ships"), "{e}");
+    }
+
+    /// As after `new`: the word `new` itself, a players token, variants; a
+    /// name mistyped is said as one.
+    #[test]
+    fn the_answer_is_read_as_after_new() {
+        let pending = Pending::new("r*,b,g,y $r30,b25,g20,y10").expect("a start");
+        let hm = |answer: &str| {
+            pending
+                .start(answer)
+                .map(|s| s.position.state().harbour_master)
+        };
+        assert_eq!(hm("new b J2 S3 G4"), Ok(1));
+        assert_eq!(hm("r,b,g*,y J2 S3 G4"), Ok(2));
+        let strong = pending.start("J2 S3 G4 +strong").expect("a variant");
+        assert!(strong.position.state().variant.strong_pirates);
+        let e = pending.start("bb J2 S3 G4").err().expect("no such player");
+        assert!(
+            e.contains("'bb' is neither a player") && e.contains("did you mean"),
+            "{e}"
+        );
+        let paid = Pending::new("r*,b,g,y bid:7").err().map(|e| e.to_string());
+        assert!(paid.is_some_and(|e| e.contains("the auction goes in the answer")));
     }
 }

@@ -242,3 +242,28 @@ fn a_resized_terminal_gets_the_next_answer_at_its_new_width() {
     let followed = drawn(Some(fifty_columns), vec!["show"]);
     assert!(widest(&followed) <= Some(50), "{followed}");
 }
+
+/// The command said after a settlement carries what `new` carries, with
+/// money, a mortgage paid by the insurer (R5, R11), shares, a quoted name
+/// and a variant: its layout answered gives the start `new` gives.
+#[test]
+fn r11_r16_the_next_voyage_s_command_carries_cash_shares_and_variants() {
+    let start = r#"r*,b,g,"o n" 2:roll J12:r.b S11:g G5:"o n" H:r,b i:"o n" $r5,b20,g10,"o n"1 %r:J1,"o n":S2 ^J5 +strong"#;
+    let mut session = played(start, &["roll 1 1 1"]);
+    let command = session.resume_command().expect("the next voyage");
+    let layout = command
+        .strip_prefix("manila-odds session --layout=")
+        .and_then(|c| c.strip_suffix(" --future none"))
+        .expect("a layout");
+    // Unquoted as a POSIX shell would: '...' with '\'' for a quote.
+    let layout = layout.trim_matches('\'').replace(r"'\''", "'");
+    assert!(
+        layout.contains("+strong") && layout.contains(r#""o n""#),
+        "{layout}"
+    );
+    let resumed =
+        Pending::new(&layout).and_then(|p| p.start("J2 S3 G4").map_err(crate::Error::Usage));
+    assert!(session.line("new J2 S3 G4").error.is_none());
+    let resumed = resumed.expect("a voyage").position;
+    assert_eq!(session.current().outcome, Outcome::Going(resumed));
+}
