@@ -103,7 +103,11 @@ impl Pending {
     /// anywhere, variants after the ships.
     pub fn start(&self, answer: &str) -> Result<Start, String> {
         let answer = match said::words(answer).first() {
-            Some(w) if w.eq_ignore_ascii_case("new") => answer.trim_start()[3..].trim(),
+            Some(w) if w.eq_ignore_ascii_case("new") => answer
+                .trim_start()
+                .get(w.len()..)
+                .unwrap_or_default()
+                .trim(),
             _ => answer,
         };
         let (text, deal) = auction::words(answer, "layout")?;
