@@ -116,6 +116,8 @@ fn r14_equilibrium_advice_on_sampled_dice_pairs_each_option_with_pass() {
     let exact = advise(1, WHOLE);
     assert_eq!(exact.how.method, Method::Exact);
     let (mut beyond, mut count) = (0, 0);
+    // P(paid) outside its interval, and sampled.
+    let mut paid = (0, 0);
     for seed in 1..=SEEDS / 2 {
         let a = advise(seed, SIXTEEN);
         assert_eq!(samples(&a.how), Some(16), "seed {seed}");
@@ -137,6 +139,18 @@ fn r14_equilibrium_advice_on_sampled_dice_pairs_each_option_with_pass() {
                 }
             }
             assert!(se >= 0.0 && gain_se >= 0.0);
+            // P(paid) has its error on the triples too, but for the pay
+            // that is certain (insurance, R11).
+            let truth = whole.p_paid;
+            match (o.p_paid, o.p_paid_stderr) {
+                (Some(p), Some(p_se)) => {
+                    paid.1 += 1;
+                    let t = (p - truth.expect("paid alike")) / p_se.max(f64::MIN_POSITIVE);
+                    paid.0 += usize::from(t.abs() > t_quantile(1.959_964, 15));
+                }
+                (Some(_), None) => assert_eq!(o.action.to_string(), "insurance"),
+                (None, _) => assert_eq!(truth, None),
+            }
         }
     }
     let share = beyond as f64 / count as f64;
@@ -144,6 +158,10 @@ fn r14_equilibrium_advice_on_sampled_dice_pairs_each_option_with_pass() {
     assert!(
         share <= 0.12,
         "{beyond} of {count} outside their 95% interval"
+    );
+    assert!(
+        paid.1 >= 100 && paid.0 as f64 <= 0.12 * paid.1 as f64,
+        "P(paid): {paid:?}"
     );
 }
 
