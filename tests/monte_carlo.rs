@@ -203,6 +203,20 @@ fn request(method: MethodChoice, settings: Settings) -> Request {
     Request::new(method, settings)
 }
 
+/// A position in the notation and a request of `samples` play-outs (seed
+/// `seed`, variance reduction on) under `future`.
+fn sampled_at(
+    notation: &str,
+    future: manila_odds::report::Future,
+    seed: u64,
+    samples: u64,
+) -> (manila_odds::Position, Request) {
+    let position = manila_odds::parse::notation::parse(notation).expect("a position");
+    let mut r = request(MethodChoice::MonteCarlo, settings(seed, samples, true));
+    r.future = future;
+    (position, r)
+}
+
 #[test]
 fn auto_runs_exact_on_small_positions_and_says_so() {
     // The options' distributions are tested in `risk.rs`; the exact solver's
@@ -559,12 +573,14 @@ fn a_value_with_no_spread_in_the_play_outs_is_explained_not_left_as_certain() {
 /// own degrees of freedom.
 #[test]
 fn r15_a_figure_s_few_degrees_of_freedom_widen_its_printed_interval() {
-    use manila_odds::parse::notation;
     use manila_odds::render::{self, Format};
     use manila_odds::report::Future;
-    let position = notation::parse("r*,b,g,y 1:g J6:r S8:b N5 H:r X:y p:y,b").expect("a position");
-    let mut r = request(MethodChoice::MonteCarlo, settings(1, 432, true));
-    r.future = Future::Quantal;
+    let (position, r) = sampled_at(
+        "r*,b,g,y 1:g J6:r S8:b N5 H:r X:y p:y,b",
+        Future::Quantal,
+        1,
+        432,
+    );
     let odds = analysis::odds(&position, &r, &mut |_| {});
     let intervals = render::ship_intervals(&position, &odds.ships, &odds.how);
     let mut widened = 0;
@@ -667,12 +683,9 @@ fn assert_t_interval(
 /// not on where either varies), and every player's value in odds.
 #[test]
 fn r15_the_json_gives_each_sampled_value_s_interval_and_degrees_of_freedom() {
-    use manila_odds::parse::notation;
     use manila_odds::render::{self, Format};
     use manila_odds::report::Future;
-    let position = notation::parse("a*,b,c 0:a J2:a S3 G4").expect("a position");
-    let mut r = request(MethodChoice::MonteCarlo, settings(4, 432, true));
-    r.future = Future::Greedy;
+    let (position, r) = sampled_at("a*,b,c 0:a J2:a S3 G4", Future::Greedy, 4, 432);
     let advice = analysis::advise(&position, &r, &mut |_| {});
     let json: serde_json::Value =
         serde_json::from_str(&render::renderer(Format::Json).advice(&position, &advice))
@@ -727,11 +740,21 @@ fn r15_the_json_gives_each_sampled_value_s_interval_and_degrees_of_freedom() {
             number("players_dof"),
         );
     }
-    for ship in json["ships"].as_array().expect("ships") {
-        for k in ["harbour", "plundered"] {
-            let dof = ship[format!("dof_{k}")].as_f64();
+    for (ship, odds_ship) in json["ships"]
+        .as_array()
+        .expect("ships")
+        .iter()
+        .zip(&odds.ships)
+    {
+        let own = odds_ship.dof.map(|(h, p)| [h, p]).unwrap_or_default();
+        for (k, own) in ["harbour", "plundered"].into_iter().zip(own) {
+            let dof = ship[format!("dof_{k}")].as_u64();
             let se = ship[format!("stderr_{k}")].as_f64().expect("se");
             assert_eq!(dof.is_some(), se > 0.0, "{ship}");
+            // The integer the interval used: its own count, rounded down.
+            if let Some(dof) = dof {
+                assert_eq!(dof, own.max(1.0) as u64, "{ship}");
+            }
         }
     }
 }
@@ -743,13 +766,14 @@ fn r15_the_json_gives_each_sampled_value_s_interval_and_degrees_of_freedom() {
 /// 8 of the 9.
 #[test]
 fn r15_a_sampled_p_paid_has_an_interval_that_holds_the_exact_one() {
-    use manila_odds::parse::notation;
     use manila_odds::render::{self, Fit, Format};
     use manila_odds::report::Future;
-    let position =
-        notation::parse("r*,b,g,y 1:g J6:r.g S8:b N5 H:r X:y p:y,b").expect("a position");
-    let mut r = request(MethodChoice::MonteCarlo, settings(1, 432, true));
-    r.future = Future::Quantal;
+    let (position, r) = sampled_at(
+        "r*,b,g,y 1:g J6:r.g S8:b N5 H:r X:y p:y,b",
+        Future::Quantal,
+        1,
+        432,
+    );
     let sampled = analysis::advise(&position, &r, &mut |_| {});
     let mut e = request(MethodChoice::Exact, Settings::new(1));
     e.future = Future::Quantal;

@@ -74,8 +74,15 @@ pub fn words(text: &str, what: &str) -> Result<(String, Deal), String> {
 }
 
 /// `start` after its harbour master paid `deal`.
+impl Deal {
+    /// Nothing paid: no `bid:` and no `buy:`.
+    pub fn is_empty(&self) -> bool {
+        self.bid.is_none() && self.buy.is_none()
+    }
+}
+
 pub fn pay(start: Position, deal: Deal, what: &str) -> Result<Start, String> {
-    if deal.bid.is_none() && deal.buy.is_none() {
+    if deal.is_empty() {
         return Ok(start.into());
     }
     let mut s = *start.state();

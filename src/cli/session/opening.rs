@@ -32,12 +32,6 @@ fn is_ship(word: &str) -> bool {
     cargo && !space.is_empty() && space.bytes().all(|b| b.is_ascii_digit())
 }
 
-/// `bid:N` or `buy:CARGO` (R16), which may come anywhere.
-fn is_deal(word: &str) -> bool {
-    let lower = word.to_lowercase();
-    lower.starts_with("bid:") || lower.starts_with("buy:")
-}
-
 /// A `--layout` without ships, checked: everything but the layout is read
 /// with a stand-in layout, so that a mistake there is said before the
 /// layout is asked for.
@@ -52,11 +46,13 @@ impl Pending {
     pub fn new(text: &str) -> Result<Pending, Error> {
         // The auction goes with the layout, in the answer: paid here, the
         // role would be weighed at `bid` after it was bought.
-        if let Some(deal) = notation::words(text).and_then(|w| w.into_iter().find(|w| is_deal(w))) {
-            return Err(Error::Usage(format!(
-                "--layout: '{deal}': without the ships, the auction goes in the answer to \
-                 the session's question, with the layout (b bid:7 J2 S3 G4)"
-            )));
+        let (_, deal) = auction::words(text, "--layout").map_err(Error::Usage)?;
+        if !deal.is_empty() {
+            return Err(Error::Usage(
+                "--layout: without the ships, the auction goes in the answer to the \
+                 session's question, with the layout (b bid:7 J2 S3 G4)"
+                    .into(),
+            ));
         }
         let (players, sections) = split(text);
         let start =
