@@ -97,19 +97,24 @@ fn ships_table(
     }
     let (table, dropped) = fitted_as(&[ship, at, harbour, shipyard, plundered], width, compact);
     let note = match lopsided {
-        true => wrap(LOPSIDED_NOTE, width),
+        true => lopsided_note("Ships", width),
         false => String::new(),
     };
     format!("{table}\n{note}{}", dropped_note(&dropped, width))
 }
 
-/// Under a ships table with an interval shown as its ends.
-const LOPSIDED_NOTE: &str = "Ships: ± is in percentage points; (a–b) is a 95% interval \
-    near 0% or 100%, given by its ends.\n";
+/// Under a table whose `what` (ships, `P(paid)`) shows an interval as its
+/// ends.
+fn lopsided_note(what: &str, width: usize) -> String {
+    let note = format!(
+        "{what}: ± is in percentage points; (a–b) is a 95% interval near 0% or 100%, \
+         given by its ends.\n"
+    );
+    wrap(&note, width)
+}
 
-/// Under an advice table with a `P(paid)` shown as its interval's ends.
-const PAID_LOPSIDED_NOTE: &str = "P(paid): ± is in percentage points; (a–b) is a 95% \
-    interval near 0% or 100%, given by its ends.\n";
+/// The advice table's column of the chance that the worker placed is paid.
+const PAID: &str = "P(paid)";
 
 /// Whether some option of the first `top` shows its `P(paid)` interval by
 /// its ends.
@@ -285,7 +290,7 @@ fn option_columns(
     let mut rank = Column::new("#", true);
     let mut action = Column::new("action", true);
     let mut cost = Column::new("cost", false).droppable(2);
-    let mut paid = Column::new("P(paid)", false).droppable(1);
+    let mut paid = Column::new(PAID, false).droppable(1);
     let mut ev = Column::new("EV", false).droppable(4);
     let mut gain = Column::new(versus, false);
     let mut best = Column::new("P(best)", false);
@@ -405,8 +410,8 @@ impl Render for TableRender {
             ));
         }
         out += &dropped_note(&dropped, width);
-        if !dropped.iter().any(|c| c == "P(paid)") && paid_lopsided(advice, top) {
-            out += &self.wrap(PAID_LOPSIDED_NOTE);
+        if !dropped.iter().any(|c| c == PAID) && paid_lopsided(advice, top) {
+            out += &lopsided_note(PAID, width);
         }
         out += &no_spread_note(&advice.how, width);
         out += &self.wrap(&format!("Ships, if {who} takes the best option:\n"));
