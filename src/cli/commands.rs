@@ -7,7 +7,7 @@ use super::input::{self, position_text, read_layout, read_position, read_request
 use super::session::{
     self, Asked, Lines, Options as SessionOptions, Pending, Piped, Resume, Session, Typed,
 };
-use super::{arena, batch, bot, progress, words};
+use super::{arena, batch, bot, echo, progress, words};
 use crate::engine::analysis::{self, Progress, Request};
 use crate::engine::bid;
 use crate::engine::cache::Cache;
@@ -288,7 +288,14 @@ fn catch_interrupts(resume: Resume) {
                 Ok(None) => "Left the session.".to_string(),
                 Err(_) => String::new(),
             };
+            // Held to the end: the session, which may be just stopping the
+            // computation, cannot say the voyage is kept (on standard
+            // output) and prompt again. Standard error is not held: the
+            // bar's own thread draws there under its own lock.
+            let _out = std::io::stdout().lock();
             progress::say_last(words.trim_end());
+            // Leaving mid-computation, the echo goes back on for the shell.
+            echo::restore();
             std::process::exit(130);
         }
         // The handler runs on its own thread: the computation is not held up.

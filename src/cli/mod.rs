@@ -5,6 +5,7 @@
 //! - [`args`]: the flags and their help; [`config`]: the checked configuration;
 //! - [`input`]: reading a position; [`commands`]: running a task;
 //! - [`session`]: a voyage played one event a line; [`progress`]: the bars;
+//!   `echo.rs`: the terminal's echo, off while a session computes;
 //! - [`batch`]: many requests in one process;
 //! - [`arena`]: matches between policies; [`bots`]: external bots (BOTS.md);
 //!   [`bot`]: the tool as a bot;
@@ -20,6 +21,7 @@ pub mod bots;
 pub mod commands;
 pub mod config;
 mod docs;
+mod echo;
 pub mod input;
 pub mod progress;
 pub mod session;

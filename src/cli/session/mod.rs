@@ -29,7 +29,7 @@ use wording::{
 
 use super::auction::Start;
 use super::config::default_stop;
-use super::{commands, terminal_safe, words};
+use super::{commands, echo, terminal_safe, words};
 use crate::engine::analysis::{self, Request};
 use crate::engine::cache::Cache;
 use crate::engine::interrupt;
@@ -798,6 +798,7 @@ fn with_progress<T>(
     compute: impl FnOnce(analysis::Progress) -> T,
 ) -> Option<T> {
     let mut bar = commands::progress_bar(what, request);
+    let _quiet = echo::Quiet::start();
     let mut report = |tick| bar.update(tick);
     interrupt::clear();
     let out = compute(&mut report);

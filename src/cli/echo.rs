@@ -1,0 +1,62 @@
+//! The terminal's echo, off while a session computes. Lines typed meanwhile
+//! wait in the terminal and the line editor shows them at the next prompt;
+//! echoed at once they would land inside the progress bar, and the "^C" the
+//! terminal echoes for Ctrl-C would move the bar down a line, leaving a copy
+//! of it on screen when it is cleared.
+
+#[cfg(unix)]
+mod imp {
+    use nix::sys::termios::{LocalFlags, SetArg, Termios, tcgetattr, tcsetattr};
+    use std::sync::Mutex;
+
+    /// The settings before the echo went off, while it is off: also what a
+    /// process that leaves mid-computation puts back ([`restore`]).
+    static SAVED: Mutex<Option<Termios>> = Mutex::new(None);
+
+    pub fn off() {
+        let stdin = std::io::stdin();
+        let Ok(saved) = tcgetattr(&stdin) else {
+            return; // not a terminal: nothing is echoed
+        };
+        let mut quiet = saved.clone();
+        quiet.local_flags.remove(LocalFlags::ECHO);
+        // Applied now, not after a flush: what was typed ahead is kept.
+        if tcsetattr(&stdin, SetArg::TCSANOW, &quiet).is_ok()
+            && let Ok(mut slot) = SAVED.lock()
+        {
+            *slot = Some(saved);
+        }
+    }
+
+    pub fn restore() {
+        let saved = SAVED.lock().ok().and_then(|mut slot| slot.take());
+        if let Some(saved) = saved {
+            let _ = tcsetattr(std::io::stdin(), SetArg::TCSANOW, &saved);
+        }
+    }
+}
+
+#[cfg(not(unix))]
+mod imp {
+    pub fn off() {}
+    pub fn restore() {}
+}
+
+pub use imp::restore;
+
+/// The echo off until dropped (nothing happens when standard input is not a
+/// terminal).
+pub struct Quiet(());
+
+impl Quiet {
+    pub fn start() -> Quiet {
+        imp::off();
+        Quiet(())
+    }
+}
+
+impl Drop for Quiet {
+    fn drop(&mut self) {
+        imp::restore();
+    }
+}
