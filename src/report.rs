@@ -715,6 +715,18 @@ pub struct BidRow {
     /// The most P may bid (R16: cash plus 12 per share they may mortgage),
     /// when P's cash is modelled: a limit above it cannot be bid.
     pub can_pay: Option<u32>,
+    /// The standard errors of P's figures, where they were sampled.
+    pub errors: Option<BidErrors>,
+}
+
+/// The standard errors of one player's side of a sampled auction, figure
+/// by figure as in [`BidRow`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct BidErrors {
+    pub as_harbour_master: f64,
+    pub under: Vec<Option<f64>>,
+    pub limit: Vec<Option<f64>>,
+    pub limit_mean: f64,
 }
 
 #[cfg(test)]

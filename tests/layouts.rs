@@ -673,3 +673,65 @@ fn r15_quantal_layouts_play_quantal_at_the_lambda_asked() {
         odds.players[hm]
     );
 }
+
+/// R16, sampled: every figure of a bid lies within its 95% interval of the
+/// exact figure for the layouts the harbour masters chose. Under `none`
+/// sampled on purpose (`MethodChoice::MonteCarlo`), 12 seeds of 4 players:
+/// 4 values as harbour master, 12 limits and 4 means each, 240 in all (6
+/// outside here: on the same seed P's values move together, and a limit's
+/// error, combined as if independent, is if anything too large).
+#[test]
+fn r16_sampled_bid_limits_hold_the_exact_limits_of_the_chosen_layouts() {
+    use manila_odds::engine::bid;
+    let start = json::read_start(START).expect("a voyage start");
+    let all = rules::layouts();
+    let exact: Vec<Comparison> = (0..4)
+        .map(|q| {
+            let mut s = *start.state();
+            s.harbour_master = q;
+            layouts::compare(
+                &s,
+                &all,
+                false,
+                &request(Future::None, true, 0),
+                &mut |_| {},
+            )
+        })
+        .collect();
+    let (mut figures, mut outside) = (0, 0);
+    for seed in 1..=12 {
+        let mut r = request(Future::None, true, 216);
+        r.method = MethodChoice::MonteCarlo;
+        r.sampling.seed = seed;
+        let b = bid::bids(start.state(), false, &r, &mut |_| {});
+        assert_eq!(b.how.method, Method::MonteCarlo);
+        let z = b.how.z95();
+        // The exact value to player p of harbour master q's chosen layout.
+        let value = |q: usize, p: usize| find(&exact[q], b.chosen[q].layout).players[p];
+        for (p, row) in b.rows.iter().enumerate() {
+            let e = row.errors.as_ref().expect("sampled");
+            let mut check = |got: f64, want: f64, se: f64| {
+                figures += 1;
+                outside += usize::from((got - want).abs() > z * se);
+            };
+            check(row.as_harbour_master, value(p, p), e.as_harbour_master);
+            let mut limits = Vec::new();
+            for q in (0..4).filter(|&q| q != p) {
+                let want = value(p, p) - value(q, p);
+                limits.push(want);
+                check(
+                    row.limit[q].expect("a limit"),
+                    want,
+                    e.limit[q].expect("its error"),
+                );
+            }
+            let want = limits.iter().sum::<f64>() / 3.0;
+            check(row.limit_mean, want, e.limit_mean);
+        }
+    }
+    assert_eq!(figures, 240);
+    assert!(
+        outside <= 24,
+        "{outside} of {figures} outside their 95% interval"
+    );
+}

@@ -811,7 +811,7 @@ fn r13_a_session_begun_in_mid_voyage_says_its_profits_start_with_it() {
     ));
     assert!(
         out.contains(
-            "Profit since the session began (R13; the placements made before it are not counted"
+            "Profit since the session began (R13; the placements made before it, and the auction's bid and share, are not counted"
         ),
         "{out}"
     );
@@ -1123,7 +1123,7 @@ fn r16_bid_and_layouts_wait_for_the_settlement_and_new_takes_one_bid() {
     let lines = format!(
         "bid\n{WRECKED}bid b\nlayouts x\nnew b bid:5 bid:7 J2 S3 G4\n\
          new b bid:99999999999999999999 J2 S3 G4\nnew b bid:7x J2 S3 G4\n\
-         new b bid:+5 J2 S3 G4\n"
+         new b bid:+5 J2 S3 G4\nnew b buy:jde J2 S3 G4\nnew b buy:xyzzy J2 S3 G4\n"
     );
     let out = common::run_bin(
         &["session", "--future", "none", "--pos", CASH_START],
@@ -1138,6 +1138,8 @@ fn r16_bid_and_layouts_wait_for_the_settlement_and_new_takes_one_bid() {
         "new: 'bid:99999999999999999999': the bid is out of range",
         "new: 'bid:7x': a bid is a whole number, e.g. bid:7",
         "new: 'bid:+5': a bid is a whole number, e.g. bid:7",
+        "new: 'buy:jde': buy:CARGO names a cargo; did you mean buy:jade?",
+        "new: 'buy:xyzzy': buy:CARGO names a cargo, e.g. buy:jade",
     ] {
         assert!(err.contains(said), "{said}\n{err}");
     }
@@ -1192,7 +1194,9 @@ fn a_mistyped_word_is_offered_only_what_could_stand_there() {
     );
     // A row is the decider's: after their name it is taken (line 5).
     assert!(
-        err.contains("line 4: it is red's decision (placement round 1), not blue's"),
+        err.contains(
+            "line 4: event 'blue 1': it is red's decision (placement round 1), not blue's"
+        ),
         "{err}"
     );
     assert!(!err.contains("line 5"), "{err}");

@@ -59,7 +59,13 @@ pub fn words(text: &str, what: &str) -> Result<(String, Deal), String> {
             }
         } else if let Some(c) = lower.strip_prefix("buy:") {
             let cargo = said::cargo(c).ok_or_else(|| {
-                format!("{what}: '{word}': buy:CARGO names a cargo, e.g. buy:jade")
+                let known = ["buy:jade", "buy:silk", "buy:ginseng", "buy:nutmeg"];
+                match said::did_you_mean(&lower, &known) {
+                    hint if hint.is_empty() => {
+                        format!("{what}: '{word}': buy:CARGO names a cargo, e.g. buy:jade")
+                    }
+                    hint => format!("{what}: '{word}': buy:CARGO names a cargo{hint}"),
+                }
             })?;
             if deal.buy.replace(cargo).is_some() {
                 return Err(format!(

@@ -437,7 +437,11 @@ impl Session {
         let named = said::player(p.names(), who)? as PlayerId;
         Some(match named == decider {
             true => self.take_row(row).into(),
-            false => Reply::error(events::not_deciding(p, named)),
+            // Worded as the event's own refusals are ('r ship:j').
+            false => Reply::error(format!(
+                "event '{who} {row}': {}",
+                events::not_deciding(p, named)
+            )),
         })
     }
 

@@ -188,7 +188,8 @@ impl Session {
     }
 
     /// The heading of the voyage's profits: a session begun in mid-voyage
-    /// saw none of the placements made before it, nor what they cost; a
+    /// saw none of the placements made before it, nor what they and the
+    /// auction (bid and share, R16) cost; a
     /// mortgage at the settlement raised cash that is no profit.
     fn profit_heading(&self, mortgaged: bool) -> String {
         let from_start = match self.history.first().map(|s| &s.outcome) {
@@ -208,8 +209,8 @@ impl Session {
         match from_start {
             true => format!("Profit over the voyage (R13{mortgage}):"),
             false => format!(
-                "Profit since the session began (R13; the placements made before it \
-                 are not counted{mortgage}):"
+                "Profit since the session began (R13; the placements made before it, \
+                 and the auction's bid and share, are not counted{mortgage}):"
             ),
         }
     }

@@ -109,6 +109,15 @@ pub struct BidJson {
     /// The most this player may bid (R16: cash plus 12 per share), or null
     /// when their cash is not given.
     pub can_pay: Option<u32>,
+    /// Sampled only: the standard error of each figure above.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub as_harbour_master_stderr: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub under_stderr: Option<Players>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub limit_stderr: Option<Players>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub limit_mean_stderr: Option<f64>,
 }
 
 #[derive(Serialize)]
@@ -144,12 +153,17 @@ pub fn bids_json(start: &Position, b: &Bids) -> BidsJson {
                 .iter()
                 .enumerate()
                 .map(|(p, r)| {
+                    let e = r.errors.as_ref();
                     let row = BidJson {
                         as_harbour_master: clean(r.as_harbour_master),
                         under: others(&r.under),
                         limit: others(&r.limit),
                         limit_mean: clean(r.limit_mean),
                         can_pay: r.can_pay,
+                        as_harbour_master_stderr: e.map(|e| clean(e.as_harbour_master)),
+                        under_stderr: e.map(|e| others(&e.under)),
+                        limit_stderr: e.map(|e| others(&e.limit)),
+                        limit_mean_stderr: e.map(|e| clean(e.limit_mean)),
                     };
                     (name(p), row)
                 })

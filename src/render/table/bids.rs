@@ -5,7 +5,7 @@ use super::columns::{Column, dropped_note, fitted};
 use super::{method_lines, money, wrap};
 use crate::Position;
 use crate::parse::layout;
-use crate::report::Bids;
+use crate::report::{BidErrors, Bids, Future};
 
 /// The auction: per player, the value as harbour master, under each other
 /// player, and the bid limits; then the layout each harbour master chooses.
@@ -55,6 +55,8 @@ pub(super) fn bids_text(start: &Position, b: &Bids, width: usize) -> String {
         false => format!("{key}."),
     };
     out += &(wrap(&key, width) + "\n");
+    out += &error_note(b, width);
+    out += &none_note(b, width);
     out += &short_of_limits(b, &names, width);
     for (q, l) in b.chosen.iter().enumerate() {
         let buy = match (b.buy, l.purchase) {
@@ -70,6 +72,44 @@ pub(super) fn bids_text(start: &Position, b: &Bids, width: usize) -> String {
     }
     out += &tie_note(b, &names, width);
     out
+}
+
+/// Sampled: the widest 95% interval of the values as harbour master and of
+/// the limits (a cell each would not fit 80 columns; the JSON has them all).
+fn error_note(b: &Bids, width: usize) -> String {
+    let errors: Vec<&BidErrors> = b.rows.iter().filter_map(|r| r.errors.as_ref()).collect();
+    if errors.is_empty() {
+        return String::new();
+    }
+    let z = b.how.z95();
+    let as_hm = errors
+        .iter()
+        .map(|e| e.as_harbour_master)
+        .fold(0.0, f64::max);
+    let limits = errors
+        .iter()
+        .flat_map(|e| e.limit.iter().flatten().chain([&e.limit_mean]))
+        .fold(0.0, |a: f64, b| a.max(*b));
+    let text = format!(
+        "Sampled: each as HM within ±{:.2}, each limit and mean within ±{:.2} \
+         (95%, the widest; with the spread over the layouts each harbour master \
+         might choose; --json gives every standard error).",
+        z * as_hm,
+        z * limits
+    );
+    wrap(&text, width) + "\n"
+}
+
+/// Under `none` nobody places a worker: the values are the shares' alone.
+fn none_note(b: &Bids, width: usize) -> String {
+    if b.how.future != Future::None {
+        return String::new();
+    }
+    let text = "Under the model none nobody places a worker: each value is the \
+                player's shares alone, and the role is worth only what its layout \
+                and purchase do to them (a model that places, such as auto, the \
+                default, values the workers too).";
+    wrap(text, width) + "\n"
 }
 
 /// The players whose limits exceed what they may bid (R16): they cannot bid
