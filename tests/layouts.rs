@@ -735,3 +735,43 @@ fn r16_sampled_bid_limits_hold_the_exact_limits_of_the_chosen_layouts() {
         "{outside} of {figures} outside their 95% interval"
     );
 }
+
+/// R16, sampled: the table says how wide the intervals are, the JSON gives
+/// every figure's standard error; exact, neither appears.
+#[test]
+fn r16_a_sampled_bid_shows_its_errors_and_an_exact_one_none() {
+    let start = "examples/starts/4p-jade-shares.json";
+    let flags = [
+        "--future",
+        "none",
+        "--method",
+        "mc",
+        "--samples",
+        "60",
+        "--seed",
+        "3",
+    ];
+    let table = common::run_bin(&[&["bid", start][..], &flags].concat(), None);
+    let text = String::from_utf8_lossy(&table.stdout).replace("\n  ", " ");
+    assert!(text.contains("Sampled: each as HM within ±"), "{text}");
+    assert!(text.contains("--json gives every standard error"), "{text}");
+    let json = common::run_bin(&[&["bid", start, "--json"][..], &flags].concat(), None);
+    let v: serde_json::Value = serde_json::from_slice(&json.stdout).expect("JSON");
+    let red = &v["players"]["red"];
+    for field in ["as_harbour_master_stderr", "limit_mean_stderr"] {
+        assert!(
+            red[field].as_f64().is_some_and(|e| e > 0.0),
+            "{field}: {red}"
+        );
+    }
+    for field in ["under_stderr", "limit_stderr"] {
+        let per = red[field].as_object().expect(field);
+        assert_eq!(per.len(), 3, "{field}: {red}");
+        assert!(per.values().all(|e| e.as_f64().is_some_and(|e| e >= 0.0)));
+    }
+    let exact = common::run_bin(&["bid", start, "--future", "none", "--json"], None);
+    let v: serde_json::Value = serde_json::from_slice(&exact.stdout).expect("JSON");
+    assert!(v["players"]["red"].get("limit_stderr").is_none(), "{v}");
+    let exact = common::run_bin(&["bid", start, "--future", "none"], None);
+    assert!(!String::from_utf8_lossy(&exact.stdout).contains("Sampled:"));
+}

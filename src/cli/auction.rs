@@ -59,7 +59,11 @@ pub fn words(text: &str, what: &str) -> Result<(String, Deal), String> {
             }
         } else if let Some(c) = lower.strip_prefix("buy:") {
             let cargo = said::cargo(c).ok_or_else(|| {
-                let known = ["buy:jade", "buy:silk", "buy:ginseng", "buy:nutmeg"];
+                let known: Vec<String> = Cargo::ALL
+                    .iter()
+                    .map(|c| format!("buy:{}", c.name()))
+                    .collect();
+                let known: Vec<&str> = known.iter().map(String::as_str).collect();
                 match said::did_you_mean(&lower, &known) {
                     hint if hint.is_empty() => {
                         format!("{what}: '{word}': buy:CARGO names a cargo, e.g. buy:jade")

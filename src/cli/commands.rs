@@ -280,6 +280,13 @@ fn session(
 /// `resume`. At the prompt the line editor reads Ctrl-C itself.
 fn catch_interrupts(resume: Resume) {
     let leave = move || {
+        // Taken before the flag is read, and held to the end when leaving:
+        // the session, which may be just stopping the computation, cannot
+        // then say the voyage is kept (on standard output) and prompt again.
+        // (A session whose output is held up, by Ctrl-S say, holds up
+        // Ctrl-C too.) Standard error is not held: the bar's own thread
+        // draws there under its own lock.
+        let out = std::io::stdout().lock();
         if interrupt::request() {
             // The session may hold the lock for a moment: never wait on it
             // (and then say nothing rather than nothing to go on from).
@@ -288,21 +295,20 @@ fn catch_interrupts(resume: Resume) {
                 Ok(None) => "Left the session.".to_string(),
                 Err(_) => String::new(),
             };
-            // Held to the end: the session, which may be just stopping the
-            // computation, cannot say the voyage is kept (on standard
-            // output) and prompt again. Standard error is not held: the
-            // bar's own thread draws there under its own lock.
-            let _out = std::io::stdout().lock();
             progress::say_last(words.trim_end());
             // Leaving mid-computation, the echo goes back on for the shell.
             echo::restore();
             std::process::exit(130);
         }
+        drop(out);
         // The handler runs on its own thread: the computation is not held up.
         progress::say_stopping();
     };
-    // Without the handler Ctrl-C still leaves, as before: nothing to report.
-    let _ = ctrlc::set_handler(leave);
+    // Without the handler Ctrl-C still leaves, as before: nothing to report,
+    // and the echo stays on (it would not be restored).
+    if ctrlc::set_handler(leave).is_ok() {
+        echo::allow();
+    }
 }
 
 /// The progress of computing `what` under `request`, on standard error when

@@ -14,6 +14,14 @@ mod imp {
     static SAVED: Mutex<Option<Termios>> = Mutex::new(None);
 
     pub fn off() {
+        // Held from reading the settings to saving them: a `restore` from
+        // Ctrl-C's thread cannot come between and find nothing to restore.
+        let Ok(mut slot) = SAVED.lock() else {
+            return;
+        };
+        if slot.is_some() {
+            return; // already off: what to restore is already kept
+        }
         let stdin = std::io::stdin();
         let Ok(saved) = tcgetattr(&stdin) else {
             return; // not a terminal: nothing is echoed
@@ -21,9 +29,7 @@ mod imp {
         let mut quiet = saved.clone();
         quiet.local_flags.remove(LocalFlags::ECHO);
         // Applied now, not after a flush: what was typed ahead is kept.
-        if tcsetattr(&stdin, SetArg::TCSANOW, &quiet).is_ok()
-            && let Ok(mut slot) = SAVED.lock()
-        {
+        if tcsetattr(&stdin, SetArg::TCSANOW, &quiet).is_ok() {
             *slot = Some(saved);
         }
     }
@@ -44,13 +50,27 @@ mod imp {
 
 pub use imp::restore;
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Whether the echo may go off: only where Ctrl-C is caught, and so the
+/// echo turned back on however the session ends.
+static ALLOWED: AtomicBool = AtomicBool::new(false);
+
+/// Lets [`Quiet`] turn the echo off: called once Ctrl-C's handler, which
+/// restores it on leaving, is in place.
+pub fn allow() {
+    ALLOWED.store(true, Ordering::SeqCst);
+}
+
 /// The echo off until dropped (nothing happens when standard input is not a
-/// terminal).
+/// terminal, or before [`allow`]).
 pub struct Quiet(());
 
 impl Quiet {
     pub fn start() -> Quiet {
-        imp::off();
+        if ALLOWED.load(Ordering::SeqCst) {
+            imp::off();
+        }
         Quiet(())
     }
 }

@@ -66,12 +66,13 @@ pub fn bids(template: &State, buy: bool, request: &Request, progress: Progress) 
 /// each harbour master's layouts ranked best first. A value is P's in the
 /// layout its harbour master ranks first; with sampled values that choice is
 /// itself uncertain among near-equal layouts, and P's value can differ
-/// between them by more than its sampling error, so each value's error adds
-/// to its sampling error at the chosen layout the spread of P's value over
-/// the layouts its harbour master might choose, weighted by their P(best).
-/// A limit's error is its two values' combined as if independent (`hypot`),
-/// the mean limit's that of P's value as harbour master less the mean of P's
-/// values under the others.
+/// between them by more than its sampling error. So each value's error adds
+/// to its sampling error in the chosen layout how far P's value there may be
+/// from P's value in the layout that is truly best, each layout weighted by
+/// its P(best) (the spread of sampled values: their own noise is counted
+/// again, a little, which errs wide). A limit's error is its two values'
+/// combined as if independent (`hypot`), the mean limit's that of P's value
+/// as harbour master less the mean of P's values under the others.
 fn errors(ranked: &[&[LayoutValue]], p: usize) -> Option<BidErrors> {
     let se = |q: usize| -> Option<f64> {
         let chosen = ranked[q].first()?;
@@ -93,9 +94,15 @@ fn errors(ranked: &[&[LayoutValue]], p: usize) -> Option<BidErrors> {
     })
 }
 
-/// The variance of player `p`'s value over the layouts a harbour master
-/// might choose, each weighted by its P(best); 0 where P(best) is not known.
+/// The mean square distance of player `p`'s value in the chosen layout (the
+/// first) from P's value in each layout the harbour master might have
+/// chosen, weighted by its P(best); 0 where P(best) is not known. With a
+/// purchase, P(best) counts each layout's every purchase, and P's value is
+/// taken with the best purchase only.
 fn choice_variance(layouts: &[LayoutValue], p: usize) -> f64 {
+    let Some(chosen) = layouts.first() else {
+        return 0.0;
+    };
     let weighted: Vec<(f64, f64)> = layouts
         .iter()
         .filter_map(|l| Some((l.p_best?, l.players[p])))
@@ -105,10 +112,10 @@ fn choice_variance(layouts: &[LayoutValue], p: usize) -> f64 {
     if total <= 0.0 {
         return 0.0;
     }
-    let mean = weighted.iter().map(|(w, v)| w * v).sum::<f64>() / total;
+    let from = chosen.players[p];
     weighted
         .iter()
-        .map(|(w, v)| w * (v - mean).powi(2))
+        .map(|(w, v)| w * (v - from).powi(2))
         .sum::<f64>()
         / total
 }
@@ -175,9 +182,9 @@ mod tests {
         assert!((e.limit_mean - 0.17f64.sqrt()).abs() < 1e-12);
     }
 
-    /// Harbour master 1 chooses between two layouts at even odds, worth 2
-    /// and 4 to player 0: the spread of that choice (variance 1) adds to
-    /// the sampling error at the first (0.4): √(0.16 + 1).
+    /// Harbour master 1 chose the first of two layouts that are best at even
+    /// odds, worth 2 and 4 to player 0: the best may be 2 away, at 0.5, so
+    /// 0.5 × 2² = 2 adds to the sampling error in the first (0.4): √(0.16 + 2).
     #[test]
     fn r16_an_uncertain_choice_of_layout_widens_the_error() {
         let se = Some([0.3, 0.4, 0.4]);
@@ -190,8 +197,8 @@ mod tests {
         ];
         let ranked: Vec<&[LayoutValue]> = hm.iter().map(|l| &l[..]).collect();
         let e = errors(&ranked, 0).expect("sampled");
-        assert!((e.under[1].expect("under 1") - 1.16f64.sqrt()).abs() < 1e-12);
-        assert!((e.limit[1].expect("a limit") - 1.25f64.sqrt()).abs() < 1e-12);
+        assert!((e.under[1].expect("under 1") - 2.16f64.sqrt()).abs() < 1e-12);
+        assert!((e.limit[1].expect("a limit") - 2.25f64.sqrt()).abs() < 1e-12);
     }
 
     #[test]

@@ -109,13 +109,17 @@ pub struct BidJson {
     /// The most this player may bid (R16: cash plus 12 per share), or null
     /// when their cash is not given.
     pub can_pay: Option<u32>,
-    /// Sampled only: the standard error of each figure above.
+    /// Sampled only: the standard error of `as_harbour_master`, with how
+    /// far the chosen layout may be from the best.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub as_harbour_master_stderr: Option<f64>,
+    /// Sampled only: per other player Q, the standard error of `under[Q]`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub under_stderr: Option<Players>,
+    /// Sampled only: per other player Q, the standard error of `limit[Q]`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub limit_stderr: Option<Players>,
+    /// Sampled only: the standard error of `limit_mean`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub limit_mean_stderr: Option<f64>,
 }

@@ -92,8 +92,8 @@ fn error_note(b: &Bids, width: usize) -> String {
         .fold(0.0, |a: f64, b| a.max(*b));
     let text = format!(
         "Sampled: each as HM within ±{:.2}, each limit and mean within ±{:.2} \
-         (95%, the widest; with the spread over the layouts each harbour master \
-         might choose; --json gives every standard error).",
+         (95%, the widest; with how far each harbour master's choice of layout \
+         may be from the best; --json gives every standard error).",
         z * as_hm,
         z * limits
     );
@@ -105,10 +105,19 @@ fn none_note(b: &Bids, width: usize) -> String {
     if b.how.future != Future::None {
         return String::new();
     }
-    let text = "Under the model none nobody places a worker: each value is the \
-                player's shares alone, and the role is worth only what its layout \
-                and purchase do to them (a model that places, such as auto, the \
-                default, values the workers too).";
+    let text = match b.how.shares_counted {
+        true => {
+            "Under the model none nobody places a worker: each value is the \
+             player's shares alone, and the role is worth only what its layout \
+             and purchase do to them (a model that places, such as auto, the \
+             default, values the workers too)."
+        }
+        false => {
+            "Under the model none nobody places a worker, and no shares are \
+             counted: every value is 0 (a model that places, such as auto, the \
+             default, values the workers)."
+        }
+    };
     wrap(text, width) + "\n"
 }
 
