@@ -757,6 +757,30 @@ fn r16_a_sampled_bid_shows_its_errors_and_an_exact_one_none() {
     assert!(text.contains("--json gives every standard error"), "{text}");
     let json = common::run_bin(&[&["bid", start, "--json"][..], &flags].concat(), None);
     let v: serde_json::Value = serde_json::from_slice(&json.stdout).expect("JSON");
+    // The line's widths are 1.96 times the JSON's largest errors (no
+    // degrees of freedom of the run's own here).
+    assert!(v.get("stderr_dof").is_none_or(|d| d.is_null()), "{v}");
+    let players: Vec<&serde_json::Value> = v["players"]
+        .as_object()
+        .expect("players")
+        .values()
+        .collect();
+    let largest = |errors: &dyn Fn(&serde_json::Value) -> Vec<f64>| {
+        players.iter().flat_map(|p| errors(p)).fold(0.0, f64::max)
+    };
+    let as_hm = largest(&|p| vec![p["as_harbour_master_stderr"].as_f64().expect("se")]);
+    let limits = largest(&|p| {
+        let per = p["limit_stderr"].as_object().expect("limits").values();
+        let mut all: Vec<f64> = per.filter_map(serde_json::Value::as_f64).collect();
+        all.push(p["limit_mean_stderr"].as_f64().expect("se"));
+        all
+    });
+    let said = format!(
+        "Sampled: each as HM within ±{:.2}, each limit and mean within ±{:.2}",
+        1.96 * as_hm,
+        1.96 * limits
+    );
+    assert!(text.contains(&said), "{said}\n{text}");
     let red = &v["players"]["red"];
     for field in ["as_harbour_master_stderr", "limit_mean_stderr"] {
         assert!(

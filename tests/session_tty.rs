@@ -19,9 +19,13 @@ fn session(args: &[&str]) -> Result<PtySession, Error> {
 /// A session whose every wait gives up after `timeout_ms`.
 fn session_waiting(args: &[&str], timeout_ms: u64) -> Result<PtySession, Error> {
     let mut command = Command::new(env!("CARGO_BIN_EXE_manila-odds"));
+    command.arg("session").args(args);
+    spawned(command, timeout_ms)
+}
+
+/// `command` on a pseudo-terminal of 80 columns, from the project's folder.
+fn spawned(mut command: Command, timeout_ms: u64) -> Result<PtySession, Error> {
     command
-        .arg("session")
-        .args(args)
         .current_dir(ROOT)
         .env("COLUMNS", "80")
         .env("NO_COLOR", "1");
@@ -34,15 +38,20 @@ fn session_waiting(args: &[&str], timeout_ms: u64) -> Result<PtySession, Error> 
 fn echoing_session(args: &str, then: &str) -> Result<PtySession, Error> {
     let bin = env!("CARGO_BIN_EXE_manila-odds");
     let mut command = Command::new("sh");
-    command
-        .arg("-c")
-        .arg(format!(
-            "trap : INT; stty echo; '{bin}' session {args}; {then}"
-        ))
-        .current_dir(ROOT)
-        .env("COLUMNS", "80")
-        .env("NO_COLOR", "1");
-    rexpect::session::spawn_command(command, Some(TIMEOUT_MS))
+    command.arg("-c").arg(format!(
+        "trap : INT; stty echo; '{bin}' session {args}; {then}"
+    ));
+    spawned(command, TIMEOUT_MS)
+}
+
+/// Run after a session: says the terminal's echo setting, `stty: echo` or
+/// `stty: -echo`.
+const SAY_ECHO: &str = "stty -a | tr ' ' '\\n' | grep -x -- '-*echo' | sed 's/^/stty: /'";
+
+/// The echo setting [`SAY_ECHO`] said, once the session has ended.
+fn echo_said(p: &mut PtySession) -> Result<String, Error> {
+    p.exp_string("stty: ")?;
+    p.exp_string("\r\n")
 }
 
 /// Ends the session and waits for it to exit.
@@ -248,17 +257,12 @@ fn lines_typed_while_the_advice_computes_are_all_read() -> Result<(), Error> {
 fn the_terminal_echoes_again_once_the_advice_is_done() -> Result<(), Error> {
     // The echo is off while advice computes; the shell after the session
     // must see what is typed.
-    let mut p = echoing_session(
-        "--layout 'r*,b,g,y J2 S3 G4' --future greedy",
-        "stty -a | tr ' ' '\\n' | grep -x -- '-*echo' | sed 's/^/stty: /'",
-    )?;
+    let mut p = echoing_session("--layout 'r*,b,g,y J2 S3 G4' --future greedy", SAY_ECHO)?;
     p.exp_string("gone")?;
     p.exp_string("Recommendation: r should take")?;
     p.exp_string("> ")?;
     p.send_line("quit")?;
-    p.exp_string("stty: ")?;
-    let echo = p.exp_string("\r\n")?;
-    assert_eq!(echo, "echo");
+    assert_eq!(echo_said(&mut p)?, "echo");
     p.exp_eof()?;
     Ok(())
 }
@@ -268,14 +272,10 @@ fn a_second_ctrl_c_leaves_without_saying_the_session_goes_on() -> Result<(), Err
     // Two Ctrl-Cs a few hundredths of a second apart: the second comes while
     // the first is stopping the advice, or after. Leaving, the session must
     // not also say the voyage is kept (it did about one time in five at 25 to
-    // 35 ms), and
-    // the shell gets its echo back.
+    // 35 ms), and the shell gets its echo back.
     let mut left = 0;
     for gap_ms in [5, 15, 25, 35] {
-        let mut p = echoing_session(
-            "--layout 'r*,b,g,y J2 S3 G4' --future greedy",
-            "stty -a | tr ' ' '\\n' | grep -x -- '-*echo' | sed 's/^/stty: /'",
-        )?;
+        let mut p = echoing_session("--layout 'r*,b,g,y J2 S3 G4' --future greedy", SAY_ECHO)?;
         p.exp_string("gone")?;
         p.send_control('c')?;
         std::thread::sleep(std::time::Duration::from_millis(gap_ms));

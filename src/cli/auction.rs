@@ -83,7 +83,6 @@ pub fn words(text: &str, what: &str) -> Result<(String, Deal), String> {
     Ok((rest.join(" "), deal))
 }
 
-/// `start` after its harbour master paid `deal`.
 impl Deal {
     /// Nothing paid: no `bid:` and no `buy:`.
     pub fn is_empty(&self) -> bool {
@@ -91,6 +90,7 @@ impl Deal {
     }
 }
 
+/// `start` after its harbour master paid `deal`.
 pub fn pay(start: Position, deal: Deal, what: &str) -> Result<Start, String> {
     if deal.is_empty() {
         return Ok(start.into());

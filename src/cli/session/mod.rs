@@ -43,7 +43,7 @@ use std::io::{self, Write};
 use std::sync::{Arc, Mutex};
 
 /// The words a session knows besides events, for "did you mean".
-const COMMANDS: [&str; 14] = [
+pub(super) const COMMANDS: [&str; 14] = [
     "show", "pos", "advise", "odds", "model", "fit", "undo", "new", "bid", "layouts", "help",
     "quit", "exit", "roll",
 ];

@@ -5,7 +5,7 @@
 
 use super::lines::Lines;
 use super::next::with_players;
-use super::terminal_safe;
+use super::{COMMANDS, terminal_safe};
 use crate::Error;
 use crate::cli::auction::{self, Start};
 use crate::cli::{input, words};
@@ -131,7 +131,10 @@ impl Pending {
         match first.as_deref().unwrap_or_default() {
             "quit" | "exit" => return Answer::Leave,
             "help" | "?" => return Answer::Text(self.question()),
-            word if LATER.contains(&word) && said::player(self.names(), word).is_none() => {
+            word if COMMANDS.contains(&word)
+                && !ANSWERED.contains(&word)
+                && said::player(self.names(), word).is_none() =>
+            {
                 return Answer::Refused(format!(
                     "'{word}' comes once the voyage has begun: type its layout first"
                 ));
@@ -197,10 +200,9 @@ impl Pending {
     }
 }
 
-/// Session commands that need a voyage under way.
-const LATER: [&str; 8] = [
-    "show", "pos", "advise", "odds", "model", "fit", "undo", "roll",
-];
+/// The session's commands the layout question answers itself (`new` may
+/// lead a layout); every other one needs a voyage under way.
+const ANSWERED: [&str; 6] = ["new", "bid", "layouts", "help", "quit", "exit"];
 
 /// What one line at the question asks for.
 enum Answer {
