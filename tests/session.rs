@@ -160,8 +160,26 @@ fn r11_apply_json_itemises_the_settlement_and_the_cash_after_it() {
             "{typed}"
         );
     }
-    let err = refusal(&at_plunder, "j d s y");
-    assert!(err.contains("'j d s y' is not an action"), "{err}");
+    // A plunder that reads as none names its token at fault (R10).
+    for (typed, why) in [
+        (
+            "j d s y",
+            "'d' is not a destination: harbour (h) or shipyard (y)",
+        ),
+        ("j:h,s:q", "'q' is not a destination"),
+        (
+            "j h x y",
+            "'x' is not a cargo: jade, silk, ginseng or nutmeg",
+        ),
+        ("j h s", "'s' names no destination: a plunder is pairs"),
+    ] {
+        let err = refusal(&at_plunder, typed);
+        assert!(err.contains(why), "{typed}: {err}");
+        assert!(err.contains("legal: jade:harbour,silk:harbour"), "{err}");
+    }
+    // So is a misspelt cargo in a plunder typed strictly.
+    let err = refusal(&at_plunder, "jad:harbour,silk:shipyrd");
+    assert!(err.contains("'jad' is not a cargo"), "{err}");
     // One pirate in both slots takes each plunder twice (R10).
     let out = common::run_bin(&["apply", "--pos", both, "roll 1 1 1", "j:h,s:y"], None);
     let table = text(&out.stdout);

@@ -260,10 +260,29 @@ fn removal(words: &[&str]) -> Option<String> {
 /// A plunder said with spaces for its colons (`j h s y`, `j h,s y`): the
 /// words in cargo and destination pairs, `j:h,s:y`.
 fn plunder_pairs(words: &[&str]) -> Option<String> {
+    let (pairs, whole) = in_pairs(words);
+    whole.then_some(pairs)
+}
+
+/// The words of a plunder, each two joined by a colon (a last word alone
+/// when their count is odd, `j h s`: `j:h,s`), and whether they paired up.
+fn in_pairs(words: &[&str]) -> (String, bool) {
     let joined = words.join(" ");
     let parts: Vec<&str> = joined.split([' ', ',']).filter(|w| !w.is_empty()).collect();
     let pairs: Vec<String> = parts.chunks(2).map(|p| p.join(":")).collect();
-    parts.len().is_multiple_of(2).then(|| pairs.join(","))
+    (pairs.join(","), parts.len().is_multiple_of(2))
+}
+
+/// Why the captain's plunder typed as `words` reads as none: its first
+/// piece that names no cargo or destination (`j h s x`: `x`). `None` for a
+/// single word with no colon, which the hints of other actions serve better.
+fn plunder_fault(words: &[&str]) -> Option<String> {
+    let colons = words.iter().any(|w| w.contains(':'));
+    match words {
+        [_] | [] if !colons => None,
+        _ if colons => said::plunder_fault(&words.join(",")),
+        _ => said::plunder_fault(&in_pairs(words).0),
+    }
 }
 
 /// Whether `word` begins an action said apart (`harbour`, `ship`; a cargo
@@ -322,6 +341,10 @@ fn parse_action(
         // With the legal list, as a move of two ships too far is refused.
         if let Some((which, spaces, total)) = too_far {
             let why = rules::refusal::too_far(which, spaces, total);
+            return refuse(text, format!("{why}; {}", rules::refusal::legal_list(s)));
+        }
+        // The token at fault, not a guess at the whole (R10).
+        if let Some(why) = plunder_fault(words).filter(|_| s.phase == Phase::Plunder) {
             return refuse(text, format!("{why}; {}", rules::refusal::legal_list(s)));
         }
         let actions: Vec<&str> = legal.iter().map(String::as_str).collect();

@@ -194,6 +194,31 @@ fn plunder(s: &State, word: &str) -> Option<Action> {
     Some(Action::Plunder(out))
 }
 
+/// What is wrong with a plunder `word` that [`action`] cannot read (`j:h,s:x`):
+/// its first piece that names no cargo or no destination, for a refusal
+/// that names the token; `None` when every piece reads.
+pub fn plunder_fault(word: &str) -> Option<String> {
+    let word = word.trim().to_lowercase().replace("harbor", "harbour");
+    for part in word.split(',').filter(|p| !p.is_empty()) {
+        let Some((c, dest)) = part.split_once(':') else {
+            return Some(format!(
+                "'{part}' names no destination: a plunder is pairs of cargo and destination, e.g. 'j:h,s:y' (R10)"
+            ));
+        };
+        if cargo(c).is_none() {
+            return Some(format!(
+                "'{c}' is not a cargo: jade, silk, ginseng or nutmeg (or j, s, g, n)"
+            ));
+        }
+        if !matches!(dest, "harbour" | "h" | "shipyard" | "y") {
+            return Some(format!(
+                "'{dest}' is not a destination: harbour (h) or shipyard (y) (R10)"
+            ));
+        }
+    }
+    None
+}
+
 /// The words of `known` closest to `word` (case aside), closest first: the
 /// words it begins (`pil`: both pilots), else at most three, each within a
 /// third of the word's length in edits (two at least), and fewer edits than
