@@ -1842,3 +1842,44 @@ fn r16_a_layout_without_ships_asks_for_the_layout_first() {
     assert!(stderr.contains("unknown player 'q'"), "{stderr}");
     assert!(text(&out.stdout).is_empty());
 }
+
+/// As `undo` after `new` goes back to the settlement: a mistyped layout
+/// (and the bid with it, R16) is typed again.
+#[test]
+fn r16_undo_at_the_start_of_an_asked_layout_asks_for_it_again() {
+    let layout = "r*,b,g,y $r30,b25,g20,y10";
+    let args = ["session", "--layout", layout, "--future", "none"];
+    let lines = b"b bid:7 J2 S3 G4\nundo\nJ3 S2 G4\nr pass\nundo\nundo\nundo\n";
+    let out = run_bytes(&args, lines);
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert_eq!(
+        stdout.matches("The voyage: type its layout").count(),
+        3,
+        "{stdout}"
+    );
+    let again = "> undo\nUndid the layout: the session asks for it again.\nThe voyage:";
+    assert_eq!(stdout.matches(again).count(), 2, "{stdout}");
+    // The second answer: r harbour master, b's 7 not paid.
+    let second = &stdout[stdout.find("> J3 S2 G4").expect("answered")..];
+    assert!(second.contains("harbour master r\n"), "{second}");
+    assert!(
+        second.contains("b          workers on board 0/3, cash 25"),
+        "{second}"
+    );
+    assert!(second.contains("Undid 'r pass'."), "{second}");
+    // At the question there is nothing to undo; lines count on across it.
+    assert_eq!(
+        stderr.trim_end(),
+        "error: session: line 7: nothing to undo: the session began at this question; \
+         type the voyage's layout",
+    );
+    // A refusal in the voyage after the second answer names its line.
+    let out = run_bytes(&args, b"J2 S3 G4\nundo\nJ2 S3 G4\nr ship:tea\n");
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.starts_with("error: line 4: event 'r ship:tea'"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("session: 1 line refused"), "{stderr}");
+}

@@ -237,41 +237,67 @@ fn session(
         resume: None,
         width: super::width_source(),
         lines_before: 0,
+        asked: false,
     };
-    let start = match opening {
-        Opening::Ready(start) => start,
+    // The question, and a session on a stand-in layout that weighs `bid`
+    // and `layouts` before the layout is known.
+    let (mut ready, mut asking) = match opening {
+        Opening::Ready(start) => (Some(start), None),
         Opening::Ask(pending) => {
-            // Weighs `bid` and `layouts` before the layout is known.
-            let mut weighing = Session::new(pending.stand_in(), &config.request, options.clone())
+            let weighing = Session::new(pending.stand_in(), &config.request, options.clone())
                 .map_err(Error::Usage)?;
-            let mut weigh = |line: &str| weighing.weigh_pending(line, &pending);
-            let width = config.fit.width;
-            match pending.ask(&mut *lines, &mut out, &mut err, width, &mut weigh) {
-                Ok(Asked::Start(start, read)) => {
-                    options.lines_before = read;
-                    start
-                }
-                Ok(Asked::Left) => return Ok(String::new()),
-                Ok(Asked::Refused(e)) => return Err(Error::Usage(format!("session: {e}"))),
-                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => return Ok(String::new()),
-                Err(e) => return Err(Error::Io(format!("session: {e}"))),
-            }
+            (None, Some((pending, weighing)))
         }
     };
-    options.resume = Some(resume);
-    let mut session = Session::new(start, &config.request, options).map_err(Error::Usage)?;
-    let result = session.run(&mut *lines, &mut out, &mut err);
-    match result {
-        Ok(refused) if refused > 0 && !interactive => {
-            let s = if refused == 1 { "" } else { "s" };
-            Err(Error::Usage(format!(
-                "session: {refused} line{s} refused (see above); every other line was played"
-            )))
+    let mut refused = 0;
+    loop {
+        let start = match (ready.take(), &mut asking) {
+            (Some(start), _) => start,
+            // Only a session that asked asks again.
+            (None, None) => break,
+            (None, Some((pending, weighing))) => {
+                let mut weigh = |line: &str| weighing.weigh_pending(line, pending);
+                let (width, before) = (config.fit.width, options.lines_before);
+                match pending.ask(before, &mut *lines, &mut out, &mut err, width, &mut weigh) {
+                    Ok(Asked::Start(start, read)) => {
+                        options.lines_before = read;
+                        options.asked = true;
+                        start
+                    }
+                    Ok(Asked::Left) => break,
+                    Ok(Asked::Refused(e)) => return Err(Error::Usage(format!("session: {e}"))),
+                    Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => break,
+                    Err(e) => return Err(Error::Io(format!("session: {e}"))),
+                }
+            }
+        };
+        options.resume = Some(resume.clone());
+        let mut session =
+            Session::new(start, &config.request, options.clone()).map_err(Error::Usage)?;
+        match session.run(&mut *lines, &mut out, &mut err) {
+            Ok(ran) if ran.ask_again => {
+                // Back at the question, nothing goes on from the answer.
+                refused += ran.refused;
+                options.lines_before = ran.lines;
+                if let Ok(mut words) = resume.lock() {
+                    *words = None;
+                }
+            }
+            Ok(ran) => {
+                refused += ran.refused;
+                break;
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => break,
+            Err(e) => return Err(Error::Io(format!("session: {e}"))),
         }
-        Ok(_) => Ok(String::new()),
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(String::new()),
-        Err(e) => Err(Error::Io(format!("session: {e}"))),
     }
+    if refused > 0 && !interactive {
+        let s = if refused == 1 { "" } else { "s" };
+        return Err(Error::Usage(format!(
+            "session: {refused} line{s} refused (see above); every other line was played"
+        )));
+    }
+    Ok(String::new())
 }
 
 /// At a terminal, Ctrl-C during a computation stops that computation only

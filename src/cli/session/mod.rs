@@ -104,6 +104,18 @@ pub struct Options {
     /// the command that goes on from it on leaving, the bid and the layout
     /// being news to the command line.
     pub lines_before: usize,
+    /// The start answered the session's question for the layout: `undo`
+    /// there asks it again, as `undo` after `new` does.
+    pub asked: bool,
+}
+
+/// How [`Session::run`] ended: the lines refused, the lines read (with
+/// those before it), and whether `undo` took back the answer to the layout
+/// question, which is then asked again.
+pub struct Ran {
+    pub refused: usize,
+    pub lines: usize,
+    pub ask_again: bool,
 }
 
 /// What to say on leaving, with the command that goes on from where the
@@ -146,6 +158,8 @@ struct Reply {
     text: String,
     error: Option<String>,
     quit: bool,
+    /// The layout question is asked again (`undo` at its answer).
+    ask_again: bool,
 }
 
 impl Reply {
@@ -154,6 +168,7 @@ impl Reply {
             text,
             error: None,
             quit: false,
+            ask_again: false,
         }
     }
 
@@ -162,6 +177,7 @@ impl Reply {
             text: String::new(),
             error: Some(error.into()),
             quit: false,
+            ask_again: false,
         }
     }
 }
@@ -224,7 +240,7 @@ impl Session {
         lines: &mut dyn Lines,
         out: &mut dyn Write,
         err: &mut dyn Write,
-    ) -> io::Result<usize> {
+    ) -> io::Result<Ran> {
         let interactive = lines.interactive();
         self.follow_width();
         let first = std::mem::take(&mut self.opening) + &self.report();
@@ -283,13 +299,24 @@ impl Session {
             if reply.quit {
                 break;
             }
+            if reply.ask_again {
+                return Ok(Ran {
+                    refused,
+                    lines: number,
+                    ask_again: true,
+                });
+            }
         }
         if interactive && let Some(words) = self.resume_words() {
             // A typed voyage is not lost with the session: the line to go on
             // from, unbroken so that it can be copied whole.
             write!(err, "{words}")?;
         }
-        Ok(refused)
+        Ok(Ran {
+            refused,
+            lines: number,
+            ask_again: false,
+        })
     }
 
     /// The width the terminal has now, when it sets the width.
@@ -417,6 +444,10 @@ impl Session {
             "odds" => self.odds(rest).into(),
             "model" => self.model(rest).into(),
             "fit" => Reply::text(self.fit_report()),
+            "undo" if self.at_answered_question() => Reply {
+                ask_again: true,
+                ..Reply::text("Undid the layout: the session asks for it again.\n".into())
+            },
             "undo" => self.undo().into(),
             "new" => self.new_voyage(rest).into(),
             "bid" => self.auction(rest).into(),
@@ -667,6 +698,15 @@ impl Session {
         });
         self.rows = None;
         Ok(render::wrap::wrap(&mortgaged, self.options.fit.width) + &self.report())
+    }
+
+    /// At the start of the voyage that answered the layout question, with
+    /// nothing played since (a voyage's start plays nothing itself).
+    fn at_answered_question(&self) -> bool {
+        self.options.asked
+            && self.history.len() < 2
+            && self.finished.is_empty()
+            && !self.awaiting_layout
     }
 
     fn undo(&mut self) -> Result<String, String> {

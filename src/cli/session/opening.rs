@@ -131,6 +131,13 @@ impl Pending {
         match first.as_deref().unwrap_or_default() {
             "quit" | "exit" => return Answer::Leave,
             "help" | "?" => return Answer::Text(self.question()),
+            "undo" if said::player(self.names(), "undo").is_none() => {
+                return Answer::Refused(
+                    "nothing to undo: the session began at this question; type the voyage's \
+                     layout"
+                        .into(),
+                );
+            }
             word if COMMANDS.contains(&word)
                 && !ANSWERED.contains(&word)
                 && said::player(self.names(), word).is_none() =>
@@ -151,9 +158,11 @@ impl Pending {
     /// a refused line is said and asked again; from a pipe it ends the
     /// session (exit status 2), as the transcript would go on from a voyage
     /// it has not. `weigh` answers `bid` and `layouts` (`None` for other
-    /// lines).
+    /// lines). Lines are numbered on from `before`, those read already (the
+    /// question asked again after `undo`); a start comes with the count.
     pub fn ask(
         &self,
+        before: usize,
         lines: &mut dyn Lines,
         out: &mut dyn Write,
         err: &mut dyn Write,
@@ -162,7 +171,7 @@ impl Pending {
     ) -> io::Result<Asked> {
         write!(out, "{}", wrap(&self.question(), width))?;
         out.flush()?;
-        let mut number = 0;
+        let mut number = before;
         while let Some(bytes) = lines.next_line() {
             number += 1;
             let line = match String::from_utf8(bytes?) {

@@ -27,7 +27,8 @@ Commands:
   model MODEL       the model of every later advice
   fit               the quantal model's lambda, fitted to the placements seen
                     (the others' with --me) unless --lambda gives it
-  undo              take the last event back (after 'new': the 'new')
+  undo              take the last event back (after 'new': the 'new'; after
+                    the layout the session asked for: the layout)
   new [LAYOUT]      the next voyage, after the settlement: 'new J2 S3 G4'
                     (same players; a name first makes them harbour master;
                     'new b bid:7 buy:jade J2 S3 G4': b paid 7 for the role
