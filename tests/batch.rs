@@ -88,6 +88,31 @@ fn batch_answers_equal_the_single_commands_for_every_example() {
     }
 }
 
+/// A result is the single command's JSON as it writes it, on one line:
+/// players in seating order (`r` before `b`), not sorted by name.
+#[test]
+fn a_result_keeps_the_single_command_s_order_on_one_line() {
+    let notation = "r*,b,g,y 1:g J7:r.b S9 G2";
+    let args = ["odds", "--json", "--future", "none", "--pos", notation];
+    let single = common::run_ok(&args, None);
+    let request = json!({"id": 1, "command": "odds", "notation": notation,
+        "options": {"future": "none"}});
+    let out = common::run_ok(&["batch"], Some(&format!("{request}\n")));
+    assert_eq!(out.lines().count(), 1, "{out}");
+    assert!(
+        out.starts_with(r#"{"id":1,"result":{"format_version":1,"#),
+        "{out}"
+    );
+    assert!(
+        out.contains(r#""players":{"r":13.0,"b":13.0,"g":0.0,"y":0.0}"#),
+        "{out}"
+    );
+    // Every token of the single command's answer, in its order.
+    let squeezed: String = single.split_whitespace().collect();
+    let result = &out[out.find(r#""result":"#).expect("a result") + 9..out.len() - 2];
+    assert_eq!(result.replace(' ', ""), squeezed);
+}
+
 #[test]
 fn a_bad_line_answers_its_own_error_and_the_rest_are_answered() {
     let good = json!({"id": "good", "command": "odds", "notation": "r*,b,g 2:r J13:b S10 N4"});

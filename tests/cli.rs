@@ -295,7 +295,24 @@ fn bad_files_and_flags_exit_2() {
         ),
         (
             vec!["advise", example, "--seed=abc"],
-            "invalid value 'abc' for '--seed",
+            "invalid value 'abc' for '--seed <SEED>': expected a whole number (digits only)",
+        ),
+        // Numbers refused in words, not Rust's "invalid digit found in string".
+        (
+            vec!["advise", example, "--samples", "1.5"],
+            "invalid value '1.5' for '--samples <SAMPLES>': expected a whole number (digits only)",
+        ),
+        (
+            vec!["advise", example, "--seed", "99999999999999999999999"],
+            "'--seed <SEED>': too large for this option",
+        ),
+        (
+            vec!["advise", example, "--top="],
+            "invalid value '' for '--top <N>': expected a whole number, found nothing",
+        ),
+        (
+            vec!["advise", example, "--future", "quantal", "--lambda", "x"],
+            "invalid value 'x' for '--lambda <X>': expected a number such as 1.5",
         ),
         (
             vec!["advise", example, "--sed", "3"],

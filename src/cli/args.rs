@@ -2,6 +2,8 @@
 //! comments are the help text; [`super::config`] turns these into a `Config`.
 
 use clap::{Parser, Subcommand};
+use std::num::{IntErrorKind, ParseIntError};
+use std::str::FromStr;
 
 /// Exact odds and advice for one voyage of Manila.
 ///
@@ -19,7 +21,7 @@ pub struct Args {
 #[derive(clap::Args, Debug, Clone, Copy)]
 pub struct AdviceTableArgs {
     /// Show only the N best options in each advice table (the JSON lists all).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = whole::<usize>)]
     pub top: Option<usize>,
     /// Show each option's risk: P(loss), the chance that the option's value
     /// is below 0, and its 5% to 95% range (P(loss) is shown anyway when the
@@ -121,7 +123,7 @@ pub enum Command {
         #[arg(long)]
         json: bool,
         /// Show only the N best layouts (default: all).
-        #[arg(long, value_name = "N")]
+        #[arg(long, value_name = "N", value_parser = whole::<usize>)]
         top: Option<usize>,
         /// Compare only these layouts, as in the notation: "J2 S3 G4" ... (one
         /// or more after --only, or --only again for each). A last value that is
@@ -181,7 +183,7 @@ pub enum Command {
         /// The requests: a file, or - (the default) for standard input.
         input: Option<String>,
         /// Worker threads (default: every core).
-        #[arg(long)]
+        #[arg(long, value_parser = whole::<usize>)]
         threads: Option<usize>,
     },
     /// Turn a JSON position into the one-line notation, or the notation into JSON.
@@ -311,17 +313,17 @@ pub struct ArenaArgs {
     pub players: u8,
     /// Deals to play (each is played once per candidate seat and once for
     /// reference).
-    #[arg(long, value_name = "N", default_value_t = 100)]
+    #[arg(long, value_name = "N", default_value_t = 100, value_parser = whole::<u64>)]
     pub deals: u64,
     /// The number of the first deal to play: a long match can be played in
     /// parts (--first-deal 101 --deals 100 plays deals 101 to 200), each deal
     /// as the whole match plays it.
-    #[arg(long, value_name = "K", default_value_t = 1)]
+    #[arg(long, value_name = "K", default_value_t = 1, value_parser = whole::<u64>)]
     pub first_deal: u64,
     /// The candidate's seats only, by turn from the harbour master: 0 the
     /// harbour master, 1 the next player, ... (for example 1,2,3); a deal's
     /// figure is the mean over them. Default: every seat.
-    #[arg(long, value_name = "LIST", value_delimiter = ',')]
+    #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = whole::<u8>)]
     pub seats: Vec<u8>,
     /// random: each deal draws its layout; policy: the harbour master's policy
     /// chooses it (a model by its layouts comparison).
@@ -346,7 +348,7 @@ pub struct ArenaArgs {
     #[arg(long)]
     pub thirteen_wrecks: bool,
     /// Seconds a bot may take to answer one request.
-    #[arg(long, value_name = "S", default_value_t = 30.0)]
+    #[arg(long, value_name = "S", default_value_t = 30.0, value_parser = number)]
     pub bot_timeout: f64,
     #[command(flatten)]
     pub solve: SolveArgs,
@@ -382,27 +384,27 @@ pub struct SolveArgs {
     /// whatever the thread count. Drawn once a run when not given, and kept
     /// by every computation of the run (all of a session's): the method
     /// lines of advice, odds and layouts print it; a bot's replies do not.
-    #[arg(long)]
+    #[arg(long, value_parser = whole::<u64>)]
     pub seed: Option<u64>,
     /// Worker threads for Monte Carlo (default: every core).
-    #[arg(long)]
+    #[arg(long, value_parser = whole::<usize>)]
     pub threads: Option<usize>,
     /// Monte Carlo play-outs to make (rounded up to whole blocks of 216, and
     /// at least two blocks: the fewest that give standard errors).
-    #[arg(long)]
+    #[arg(long, value_parser = whole::<u64>)]
     pub samples: Option<u64>,
     /// Stop once every option's standard error is below this.
-    #[arg(long, value_name = "X")]
+    #[arg(long, value_name = "X", value_parser = number)]
     pub target_stderr: Option<f64>,
     /// Stop once the best option leads each other by 3 joint standard errors.
     #[arg(long)]
     pub until_settled: bool,
     /// Never more play-outs than this (at least 432: two blocks of 216, the
     /// fewest that give standard errors).
-    #[arg(long, value_name = "N", default_value_t = 20_000_000)]
+    #[arg(long, value_name = "N", default_value_t = 20_000_000, value_parser = whole::<u64>)]
     pub max_samples: u64,
     /// Stop after this many seconds and report what has been gathered.
-    #[arg(long, value_name = "S")]
+    #[arg(long, value_name = "S", value_parser = number)]
     pub time_limit: Option<f64>,
     /// Sample every die, even where the end of the voyage could be enumerated.
     #[arg(long)]
@@ -427,12 +429,12 @@ pub struct SolveArgs {
     /// The rationality of the quantal model: an option's odds are proportional
     /// to exp(lambda * value); 0 is random play, large is greedy. Default: the
     /// prior's median (0.5); the arena fits it to the baseline's placements.
-    #[arg(long, value_name = "X")]
+    #[arg(long, value_name = "X", value_parser = number)]
     pub lambda: Option<f64>,
     /// Node budget of the equilibrium search; beyond it the search is shortened
     /// (max-n over the next placements only, greedy after) and the output says so.
     /// Default: 1000000.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = whole::<u64>)]
     pub max_nodes: Option<u64>,
     /// Positions the paranoid search may value at its horizon, estimated
     /// before it starts (about 80 microseconds of one core each; before
@@ -440,7 +442,7 @@ pub struct SolveArgs {
     /// for a pilot held and 4 for both; after it twice with any pirate);
     /// beyond it the search covers fewer of the placements before the roll,
     /// nobody placing after them, and the output says so. Default: 40000.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = whole::<u64>)]
     pub max_leaves: Option<u64>,
 }
 
@@ -460,4 +462,21 @@ pub enum MethodArg {
     Exact,
     Mc,
     Auto,
+}
+
+/// A flag's whole number, refused in words a user reads: Rust's own say
+/// "invalid digit found in string" of `1.5`. (A minus sign is refused with
+/// the flag's name before these words are shown, see `negative_value`.)
+fn whole<T: FromStr<Err = ParseIntError>>(text: &str) -> Result<T, String> {
+    text.parse().map_err(|e: ParseIntError| match e.kind() {
+        IntErrorKind::Empty => "expected a whole number, found nothing".to_string(),
+        IntErrorKind::PosOverflow => "too large for this option".to_string(),
+        _ => "expected a whole number (digits only)".to_string(),
+    })
+}
+
+/// A flag's number (`1.5`, `2e-3`), refused in words a user reads.
+fn number(text: &str) -> Result<f64, String> {
+    text.parse()
+        .map_err(|_| "expected a number such as 1.5".to_string())
 }

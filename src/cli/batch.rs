@@ -22,8 +22,9 @@ use crate::engine::cache::Cache;
 use crate::parse::json;
 use clap::Parser;
 use rayon::prelude::*;
+use serde::Serialize;
+use serde_json::Value;
 use serde_json::value::RawValue;
-use serde_json::{Value, json};
 use std::collections::HashMap;
 use std::io::Write;
 use std::sync::mpsc::Receiver;
@@ -78,7 +79,7 @@ fn answer_group(group: &[(usize, Vec<u8>)], out: &mut dyn Write) -> Result<bool,
         })
         .filter(|(_, l)| l.is_none_or(|t| !t.trim().is_empty()))
         .collect();
-    let answers: Vec<(Value, bool)> = lines
+    let answers: Vec<(String, bool)> = lines
         .par_iter()
         .map_init(Cache::default, |cache, &(k, line)| answer(cache, k, line))
         .collect();
@@ -92,11 +93,44 @@ fn answer_group(group: &[(usize, Vec<u8>)], out: &mut dyn Write) -> Result<bool,
     Ok(failed)
 }
 
+/// One line of answer: the request's id, and its result (the single
+/// command's JSON as that command writes it, its objects in their order) or
+/// its error.
+#[derive(Serialize)]
+struct Answer {
+    id: Value,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    result: Option<Box<RawValue>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+}
+
+impl Answer {
+    /// The line, and whether the request succeeded.
+    fn line(self) -> (String, bool) {
+        let ok = self.error.is_none();
+        let text = serde_json::to_string(&self).unwrap_or_else(|e| {
+            // A `Value`, a string and valid JSON always serialise.
+            format!(r#"{{"id":null,"error":"batch: the answer cannot be written: {e}"}}"#)
+        });
+        (text, ok)
+    }
+
+    fn refused(id: Value, error: String) -> (String, bool) {
+        let error = Some(error);
+        Answer {
+            id,
+            result: None,
+            error,
+        }
+        .line()
+    }
+}
+
 /// The answer to line `number` (`None`: not UTF-8), and whether it succeeded.
-fn answer(cache: &mut Cache, number: usize, line: Option<&str>) -> (Value, bool) {
+fn answer(cache: &mut Cache, number: usize, line: Option<&str>) -> (String, bool) {
     let Some(line) = line else {
-        let error = format!("line {number}: {NOT_UTF8}");
-        return (json!({"id": null, "error": error}), false);
+        return Answer::refused(Value::Null, format!("line {number}: {NOT_UTF8}"));
     };
     // Read as the single command reads a position: a key given twice is
     // refused, not silently the last.
@@ -110,17 +144,27 @@ fn answer(cache: &mut Cache, number: usize, line: Option<&str>) -> (Value, bool)
                 .filter(|_| e.out_of_range)
                 .and_then(id_alone)
                 .filter(|id| !id.as_f64().is_some_and(json::past_64_bits));
-            return (json!({"id": id, "error": error}), false);
+            return Answer::refused(id.unwrap_or(Value::Null), error);
         }
     };
     let id = request.get("id").cloned().unwrap_or(Value::Null);
     match respond(cache, number, &request, line) {
-        Ok(result) => (json!({"id": id, "result": result}), true),
-        Err(e) => (json!({"id": id, "error": e.to_string()}), false),
+        Ok(result) => Answer {
+            id,
+            result: Some(result),
+            error: None,
+        }
+        .line(),
+        Err(e) => Answer::refused(id, e.to_string()),
     }
 }
 
-fn respond(cache: &mut Cache, number: usize, request: &Value, line: &str) -> Result<Value, Error> {
+fn respond(
+    cache: &mut Cache,
+    number: usize,
+    request: &Value,
+    line: &str,
+) -> Result<Box<RawValue>, Error> {
     let bad = |why: String| Error::Usage(format!("line {number}: {why}"));
     let Some(fields) = request.as_object() else {
         return Err(bad("a request is a JSON object".into()));
@@ -188,8 +232,33 @@ fn respond(cache: &mut Cache, number: usize, request: &Value, line: &str) -> Res
             None => bad(option_words(&text)),
         }
     })?;
-    serde_json::from_str(&output)
+    RawValue::from_string(one_line(&output))
         .map_err(|e| Error::Io(format!("batch: the answer is not JSON: {e}")))
+}
+
+/// JSON `text` without the whitespace between its tokens: the single
+/// command's answer on one line, each object's keys in that command's
+/// order (players in seating order), which a `Value` would sort.
+fn one_line(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let (mut in_string, mut escaped) = (false, false);
+    for c in text.chars() {
+        if in_string {
+            out.push(c);
+            match c {
+                _ if escaped => escaped = false,
+                '\\' => escaped = true,
+                '"' => in_string = false,
+                _ => {}
+            }
+        } else if c == '"' {
+            in_string = true;
+            out.push(c);
+        } else if !c.is_whitespace() {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// A request's id, read alone: the rest may hold a number that no float
