@@ -2,7 +2,7 @@
 //! who moves next, when the dice roll. Nothing here is random.
 
 use super::action::{Action, Destination};
-use super::constants::{self as rules, TRACK_END};
+use super::constants::{self as rules, Cargo, TRACK_END};
 use super::legal::{action_cost, boarding_decider, is_legal};
 use super::refusal;
 use super::state::{At, Phase, PlayerId, State};
@@ -56,7 +56,7 @@ fn illegal_reason(s: &State, a: Action) -> String {
 
 fn place(t: &mut State, p: PlayerId, a: Action) {
     let cost = action_cost(t, a);
-    pay(t, p, cost);
+    pay_in_voyage(t, p, cost);
     if let (Some(cash), Action::Insurance) = (&mut t.cash[p as usize], a) {
         *cash += rules::INSURANCE_PREMIUM;
     }
@@ -88,23 +88,67 @@ pub fn pay(t: &mut State, p: PlayerId, cost: u32) {
     pay_sparing(t, p, cost, t.prices);
 }
 
+/// [`pay`] during a voyage: the shares whose price cannot rise at its end go
+/// first, those whose rise is already certain last, each group cheapest first
+/// (R13 counts a rise only on unmortgaged shares, and the owner keeps the
+/// most, R14; whether an uncertain rise comes is left to the dice).
+fn pay_in_voyage(t: &mut State, p: PlayerId, cost: u32) {
+    let rise = Cargo::ALL.map(|c| rise(t, c));
+    let prices = t.prices;
+    mortgage_to_pay(t, p, cost, |c| (rise[c], prices[c]));
+}
+
+/// Whether cargo `c`'s price rises at this voyage's end (R12), as the
+/// position alone tells: `Rise::No` ashore, in the shipyard, at 30, or out of
+/// reach of the harbour and of 13 (where a plundered ship may be sent to the
+/// harbour, R10) with every roll a 6 and both pilots' spaces to come (R8).
+fn rise(t: &State, c: Cargo) -> Rise {
+    let Some(ship) = t.ship_index(c).map(|i| &t.ships[i]) else {
+        return Rise::No;
+    };
+    if t.prices[c.index()] >= rules::TOP_PRICE {
+        return Rise::No;
+    }
+    let pilots = rules::SMALL_PILOT_SPACES + rules::LARGE_PILOT_SPACES;
+    let rolls_left = rules::ROLLS.saturating_sub(t.rolls_done);
+    match ship.at {
+        At::Harbour => Rise::Sure,
+        At::Shipyard => Rise::No,
+        At::Sea(s) if s + rules::DIE_SIDES * rolls_left + pilots < TRACK_END => Rise::No,
+        At::Sea(_) => Rise::Maybe,
+    }
+}
+
+/// How sure a price's rise is, in the order shares are mortgaged.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Rise {
+    No,
+    Maybe,
+    Sure,
+}
+
 /// [`pay`] at a settlement after which the prices are `after` (R12): the
 /// shares whose price gains least go first (a cargo away from the harbour,
 /// or one at 30, gains nothing), then the cheapest. Counted shares gain
 /// their rise (R13), and the owner chooses what keeps the most (R14).
 pub fn pay_sparing(t: &mut State, p: PlayerId, cost: u32, after: [u32; 4]) {
-    let Some(cash) = t.cash[p as usize] else {
+    let prices = t.prices;
+    mortgage_to_pay(t, p, cost, |c| (after[c] - prices[c], prices[c]));
+}
+
+/// `p` pays `cost`, mortgaging the shares of the cargo first in `order`
+/// (least first; between equals, in the order jade, silk, ginseng, nutmeg)
+/// one at a time while cash falls short.
+fn mortgage_to_pay<K: Ord>(t: &mut State, p: PlayerId, cost: u32, order: impl Fn(usize) -> K) {
+    let Some(mut cash) = t.cash[p as usize] else {
         return;
     };
-    let prices = t.prices;
-    let gain = |c: usize| after[c] - prices[c];
-    let mut cash = cash;
     while cash < cost {
         let shares = &mut t.shares[p as usize];
-        let cheapest = (0..4)
+        let first = (0..4)
             .filter(|&c| shares[c] > 0)
-            .min_by_key(|&c| (gain(c), prices[c], c));
-        match cheapest {
+            .min_by_key(|&c| (order(c), c));
+        match first {
             Some(c) => {
                 shares[c] -= 1;
                 cash += rules::MORTGAGE_VALUE;

@@ -307,6 +307,63 @@ fn r5_credit_counts_shares_at_12_and_mortgages_the_cheapest() {
 }
 
 #[test]
+fn r5_r13_a_placement_mortgages_a_share_that_cannot_rise_before_a_cheaper_one_that_may() {
+    // Ginseng is ashore (R3): its price cannot rise this voyage (R12).
+    let mut s = start();
+    s.cash[0] = Some(0);
+    s.shares[0] = [1, 0, 1, 0];
+    s.prices = [0, 0, 20, 0];
+    let t = act(&s, "harbour:A");
+    assert_eq!(t.shares[0], [1, 0, 0, 0], "ginseng (ashore) before jade");
+    assert_eq!(t.cash[0], Some(8), "12 - 4");
+    // After roll 2, jade on 3 reaches at most 3 + 6 + 3 (both pilots) = 12:
+    // neither the harbour nor 13, where a plunder might send it there (R10).
+    let mut s = start();
+    s.rolls_done = 2;
+    s.ships[J].at = At::Sea(3);
+    s.ships[N].at = At::Sea(4);
+    s.cash[0] = Some(0);
+    s.shares[0] = [1, 0, 0, 1];
+    s.prices = [20, 0, 0, 0];
+    let t = act(&s, "harbour:A");
+    assert_eq!(
+        t.shares[0],
+        [0, 0, 0, 1],
+        "jade, out of reach, before nutmeg"
+    );
+}
+
+#[test]
+fn r5_r13_a_placement_mortgages_a_share_sure_to_rise_last() {
+    // Nutmeg lies in the harbour: its price rises for sure (R12); jade's
+    // and silk's at sea may or may not. Shares at 30 rise no further.
+    let mut s = start();
+    s.rolls_done = 2;
+    s.ships[N].at = At::Harbour;
+    s.cash[0] = Some(0);
+    s.shares[0] = [1, 1, 0, 1];
+    s.prices = [10, 20, 0, 0];
+    let t = act(&s, "pirate");
+    assert_eq!(
+        t.shares[0],
+        [0, 1, 0, 1],
+        "jade (10) first, nutmeg (0) kept"
+    );
+    s.prices = [30, 20, 0, 0];
+    s.shares[0] = [0, 1, 0, 1];
+    let t = act(&s, "pirate");
+    assert_eq!(
+        t.shares[0],
+        [0, 0, 0, 1],
+        "silk may rise, nutmeg surely does"
+    );
+    s.prices = [30, 20, 0, 0];
+    s.shares[0] = [1, 0, 0, 1];
+    let t = act(&s, "pirate");
+    assert_eq!(t.shares[0], [0, 0, 0, 1], "jade at 30 rises no more");
+}
+
+#[test]
 fn r5_a_stowaway_may_only_take_a_seat_paying_all_cash() {
     let mut s = start();
     s.cash[0] = Some(1);
