@@ -180,6 +180,9 @@ fn r11_apply_json_itemises_the_settlement_and_the_cash_after_it() {
     // So is a misspelt cargo in a plunder typed strictly.
     let err = refusal(&at_plunder, "jad:harbour,silk:shipyrd");
     assert!(err.contains("'jad' is not a cargo"), "{err}");
+    // Words of another action are no plunder: they get the usual refusal.
+    let err = refusal(&at_plunder, "harbour d");
+    assert!(err.contains("'harbour d' is not an action"), "{err}");
     // One pirate in both slots takes each plunder twice (R10).
     let out = common::run_bin(&["apply", "--pos", both, "roll 1 1 1", "j:h,s:y"], None);
     let table = text(&out.stdout);
@@ -1849,7 +1852,7 @@ fn r16_a_layout_without_ships_asks_for_the_layout_first() {
 fn r16_undo_at_the_start_of_an_asked_layout_asks_for_it_again() {
     let layout = "r*,b,g,y $r30,b25,g20,y10";
     let args = ["session", "--layout", layout, "--future", "none"];
-    let lines = b"b bid:7 J2 S3 G4\nundo\nJ3 S2 G4\nr pass\nundo\nundo\nundo\n";
+    let lines = b"b bid:7 J2 S3 G4\nmodel round\nundo\nJ3 S2 G4\nmodel\nr pass\nundo\nundo\nundo\n";
     let out = run_bytes(&args, lines);
     let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
     assert_eq!(out.status.code(), Some(2), "{stderr}");
@@ -1868,10 +1871,12 @@ fn r16_undo_at_the_start_of_an_asked_layout_asks_for_it_again() {
         "{second}"
     );
     assert!(second.contains("Undid 'r pass'."), "{second}");
+    // The model chosen before `undo` stays.
+    assert!(second.contains("> model\nThe model is round"), "{second}");
     // At the question there is nothing to undo; lines count on across it.
     assert_eq!(
         stderr.trim_end(),
-        "error: session: line 7: nothing to undo: the session began at this question; \
+        "error: session: line 9: nothing to undo: the session began at this question; \
          type the voyage's layout",
     );
     // A refusal in the voyage after the second answer names its line.

@@ -111,7 +111,8 @@ impl Answer {
         let ok = self.error.is_none();
         let text = serde_json::to_string(&self).unwrap_or_else(|e| {
             // A `Value`, a string and valid JSON always serialise.
-            format!(r#"{{"id":null,"error":"batch: the answer cannot be written: {e}"}}"#)
+            let error = format!("batch: the answer cannot be written: {e}");
+            serde_json::json!({"id": null, "error": error}).to_string()
         });
         (text, ok)
     }
@@ -232,14 +233,14 @@ fn respond(
             None => bad(option_words(&text)),
         }
     })?;
-    RawValue::from_string(one_line(&output))
+    RawValue::from_string(compact(&output))
         .map_err(|e| Error::Io(format!("batch: the answer is not JSON: {e}")))
 }
 
 /// JSON `text` without the whitespace between its tokens: the single
 /// command's answer on one line, each object's keys in that command's
 /// order (players in seating order), which a `Value` would sort.
-fn one_line(text: &str) -> String {
+fn compact(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let (mut in_string, mut escaped) = (false, false);
     for c in text.chars() {

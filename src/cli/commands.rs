@@ -241,10 +241,12 @@ fn session(
     };
     // The question, and a session on a stand-in layout that weighs `bid`
     // and `layouts` before the layout is known.
+    // The model `model` sets goes on past `undo` to the question.
+    let mut request = config.request.clone();
     let (mut ready, mut asking) = match opening {
         Opening::Ready(start) => (Some(start), None),
         Opening::Ask(pending) => {
-            let weighing = Session::new(pending.stand_in(), &config.request, options.clone())
+            let weighing = Session::new(pending.stand_in(), &request, options.clone())
                 .map_err(Error::Usage)?;
             (None, Some((pending, weighing)))
         }
@@ -266,14 +268,15 @@ fn session(
                     }
                     Ok(Asked::Left) => break,
                     Ok(Asked::Refused(e)) => return Err(Error::Usage(format!("session: {e}"))),
-                    Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => break,
+                    Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {
+                        return Ok(String::new());
+                    }
                     Err(e) => return Err(Error::Io(format!("session: {e}"))),
                 }
             }
         };
         options.resume = Some(resume.clone());
-        let mut session =
-            Session::new(start, &config.request, options.clone()).map_err(Error::Usage)?;
+        let mut session = Session::new(start, &request, options.clone()).map_err(Error::Usage)?;
         match session.run(&mut *lines, &mut out, &mut err) {
             Ok(ran) if ran.ask_again => {
                 // Back at the question, nothing goes on from the answer.
@@ -282,12 +285,17 @@ fn session(
                 if let Ok(mut words) = resume.lock() {
                     *words = None;
                 }
+                request = session.request().clone();
+                if let Some((pending, weighing)) = &mut asking {
+                    *weighing = Session::new(pending.stand_in(), &request, options.clone())
+                        .map_err(Error::Usage)?;
+                }
             }
             Ok(ran) => {
                 refused += ran.refused;
                 break;
             }
-            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => break,
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => return Ok(String::new()),
             Err(e) => return Err(Error::Io(format!("session: {e}"))),
         }
     }

@@ -275,13 +275,32 @@ fn in_pairs(words: &[&str]) -> (String, bool) {
 
 /// Why the captain's plunder typed as `words` reads as none: its first
 /// piece that names no cargo or destination (`j h s x`: `x`). `None` for a
-/// single word with no colon, which the hints of other actions serve better.
+/// single word with no colon, or words that begin another action
+/// (`harbour d`), which the hints of other actions serve better.
 fn plunder_fault(words: &[&str]) -> Option<String> {
+    const OTHERS: [&str; 11] = [
+        "harbour",
+        "harbor",
+        "shipyard",
+        "ship",
+        "board",
+        "pilot",
+        "pass",
+        "pirate",
+        "insurance",
+        "stay",
+        "none",
+    ];
     let colons = words.iter().any(|w| w.contains(':'));
-    match words {
-        [_] | [] if !colons => None,
-        _ if colons => said::plunder_fault(&words.join(",")),
-        _ => said::plunder_fault(&in_pairs(words).0),
+    let plunder = match words {
+        [_] | [] if !colons => return None,
+        _ if colons => words.join(","),
+        _ => in_pairs(words).0,
+    };
+    let first = plunder.split([',', ':']).next().unwrap_or_default();
+    match OTHERS.iter().any(|w| w.eq_ignore_ascii_case(first)) {
+        true => None,
+        false => said::plunder_fault(&plunder),
     }
 }
 

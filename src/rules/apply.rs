@@ -88,43 +88,40 @@ pub fn pay(t: &mut State, p: PlayerId, cost: u32) {
     pay_sparing(t, p, cost, t.prices);
 }
 
-/// [`pay`] during a voyage: the shares whose price cannot rise at its end go
-/// first, those whose rise is already certain last, each group cheapest first
-/// (R13 counts a rise only on unmortgaged shares, and the owner keeps the
-/// most, R14; whether an uncertain rise comes is left to the dice).
+/// [`pay`] during a voyage: the shares whose price the dice promise least go
+/// first ([`rise_by_dice`]), between equals the cheapest. With shares
+/// counted a mortgaged share loses its rise (R13), and the owner keeps what
+/// they expect to gain most (R14) as far as the board and the dice tell.
 fn pay_in_voyage(t: &mut State, p: PlayerId, cost: u32) {
-    let rise = Cargo::ALL.map(|c| rise(t, c));
+    let rise = Cargo::ALL.map(|c| rise_by_dice(t, c));
     let prices = t.prices;
     mortgage_to_pay(t, p, cost, |c| (rise[c], prices[c]));
 }
 
-/// Whether cargo `c`'s price rises at this voyage's end (R12), as the
-/// position alone tells: `Rise::No` ashore, in the shipyard, at 30, or out of
-/// reach of the harbour and of 13 (where a plundered ship may be sent to the
-/// harbour, R10) with every roll a 6 and both pilots' spaces to come (R8).
-fn rise(t: &State, c: Cargo) -> Rise {
-    let Some(ship) = t.ship_index(c).map(|i| &t.ships[i]) else {
-        return Rise::No;
+/// Cargo `c`'s expected price rise at this voyage's end (R12) from the dice
+/// alone, in units of 1/6^k of a coin for the k rolls left: the price's next
+/// step on the track times the throws of k dice that take its ship past 13
+/// (R2, R6): every throw for a ship in the harbour, none for a cargo ashore
+/// or at 30. Pilots and plunder (R8, R10) are left out. Every ship has the
+/// same rolls left, so the units compare across cargos.
+fn rise_by_dice(t: &State, c: Cargo) -> u32 {
+    let price = t.prices[c.index()];
+    let step = rules::next_price(price) - price;
+    let rolls = u32::from(rules::ROLLS.saturating_sub(t.rolls_done));
+    let sides = u32::from(rules::DIE_SIDES);
+    let throws = sides.pow(rolls);
+    let docking = match t.ship_index(c).map(|i| t.ships[i].at) {
+        Some(At::Harbour) => throws,
+        Some(At::Sea(s)) => (0..throws)
+            .filter(|&throw| {
+                // The throw's dice, one a digit of base 6.
+                let sum: u32 = (0..rolls).map(|d| throw / sides.pow(d) % sides + 1).sum();
+                u32::from(s) + sum > u32::from(TRACK_END)
+            })
+            .count() as u32,
+        Some(At::Shipyard) | None => 0,
     };
-    if t.prices[c.index()] >= rules::TOP_PRICE {
-        return Rise::No;
-    }
-    let pilots = rules::SMALL_PILOT_SPACES + rules::LARGE_PILOT_SPACES;
-    let rolls_left = rules::ROLLS.saturating_sub(t.rolls_done);
-    match ship.at {
-        At::Harbour => Rise::Sure,
-        At::Shipyard => Rise::No,
-        At::Sea(s) if s + rules::DIE_SIDES * rolls_left + pilots < TRACK_END => Rise::No,
-        At::Sea(_) => Rise::Maybe,
-    }
-}
-
-/// How sure a price's rise is, in the order shares are mortgaged.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-enum Rise {
-    No,
-    Maybe,
-    Sure,
+    step * docking
 }
 
 /// [`pay`] at a settlement after which the prices are `after` (R12): the

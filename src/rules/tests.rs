@@ -316,51 +316,36 @@ fn r5_r13_a_placement_mortgages_a_share_that_cannot_rise_before_a_cheaper_one_th
     let t = act(&s, "harbour:A");
     assert_eq!(t.shares[0], [1, 0, 0, 0], "ginseng (ashore) before jade");
     assert_eq!(t.cash[0], Some(8), "12 - 4");
-    // After roll 2, jade on 3 reaches at most 3 + 6 + 3 (both pilots) = 12:
-    // neither the harbour nor 13, where a plunder might send it there (R10).
-    let mut s = start();
-    s.rolls_done = 2;
-    s.ships[J].at = At::Sea(3);
-    s.ships[N].at = At::Sea(4);
-    s.cash[0] = Some(0);
+    // At 30 a price rises no more.
+    s.prices = [0, 0, 0, 30];
     s.shares[0] = [1, 0, 0, 1];
-    s.prices = [20, 0, 0, 0];
     let t = act(&s, "harbour:A");
-    assert_eq!(
-        t.shares[0],
-        [0, 0, 0, 1],
-        "jade, out of reach, before nutmeg"
-    );
+    assert_eq!(t.shares[0], [1, 0, 0, 0], "nutmeg (at 30) before jade");
 }
 
+/// After roll 2: jade on 12 at 10 docks on 5 throws of 6 and would rise 10
+/// (50 sixths), nutmeg in the harbour at 0 rises 5 for sure (30 sixths),
+/// silk on 10 at 0 docks on 3 throws (15 sixths), and none docks from 7.
 #[test]
-fn r5_r13_a_placement_mortgages_a_share_sure_to_rise_last() {
-    // Nutmeg lies in the harbour: its price rises for sure (R12); jade's
-    // and silk's at sea may or may not. Shares at 30 rise no further.
+fn r5_r13_a_placement_mortgages_the_share_the_dice_promise_least_first() {
     let mut s = start();
     s.rolls_done = 2;
+    s.ships[J].at = At::Sea(12);
+    s.ships[S].at = At::Sea(10);
     s.ships[N].at = At::Harbour;
     s.cash[0] = Some(0);
+    s.prices = [10, 0, 0, 0];
     s.shares[0] = [1, 1, 0, 1];
-    s.prices = [10, 20, 0, 0];
     let t = act(&s, "pirate");
-    assert_eq!(
-        t.shares[0],
-        [0, 1, 0, 1],
-        "jade (10) first, nutmeg (0) kept"
-    );
-    s.prices = [30, 20, 0, 0];
-    s.shares[0] = [0, 1, 0, 1];
-    let t = act(&s, "pirate");
-    assert_eq!(
-        t.shares[0],
-        [0, 0, 0, 1],
-        "silk may rise, nutmeg surely does"
-    );
-    s.prices = [30, 20, 0, 0];
+    assert_eq!(t.shares[0], [1, 0, 0, 1], "silk (15) first");
     s.shares[0] = [1, 0, 0, 1];
     let t = act(&s, "pirate");
-    assert_eq!(t.shares[0], [0, 0, 0, 1], "jade at 30 rises no more");
+    assert_eq!(t.shares[0], [1, 0, 0, 0], "nutmeg (30) before jade (50)");
+    s.ships[S].at = At::Sea(7);
+    s.prices = [10, 20, 0, 0];
+    s.shares[0] = [1, 1, 0, 1];
+    let t = act(&s, "pirate");
+    assert_eq!(t.shares[0], [1, 0, 0, 1], "silk (0) first, though dearest");
 }
 
 #[test]

@@ -700,6 +700,12 @@ impl Session {
         Ok(render::wrap::wrap(&mortgaged, self.options.fit.width) + &self.report())
     }
 
+    /// What the session computes with now: the model given by `model`,
+    /// carried to a session begun again at the layout question.
+    pub fn request(&self) -> &Request {
+        &self.request
+    }
+
     /// At the start of the voyage that answered the layout question, with
     /// nothing played since (a voyage's start plays nothing itself).
     fn at_answered_question(&self) -> bool {
