@@ -1080,12 +1080,14 @@ fn r16_the_first_auction_is_typed_in_the_layout_and_counts_in_the_profit() {
 
 #[test]
 fn r5_r16_the_session_says_which_shares_were_mortgaged_to_pay() {
-    // r has 1 and two shares: the jade seat (3) mortgages the cheaper share,
-    // silk at 0 (R5). Next voyage b, with 0 cash and a ginseng share, bids 10.
+    // r has 1 and two shares, each to rise 5 if its ship docks: the jade
+    // seat (3) mortgages jade, on 2 (three dice of 12 or more dock it), and
+    // keeps silk, on 3 (11 or more): R5, R13. Next voyage b, with 0 cash and
+    // a ginseng share, bids 10.
     let lines = format!("{WRECKED}new b bid:10 J2 S3 G4\npos\n");
     let out = unwrapped(&session(&["session", "--pos", CASH_START], &lines));
     assert!(
-        out.contains("r mortgaged 1 silk share to pay (R5: 12 each)."),
+        out.contains("r mortgaged 1 jade share to pay (R5: 12 each)."),
         "{out}"
     );
     assert!(
@@ -1098,7 +1100,7 @@ fn r5_r16_the_session_says_which_shares_were_mortgaged_to_pay() {
     );
     // r: 1 + 12 - 3 = 10 (jade wrecked); b: 12 raised, 10 paid, no share.
     assert!(
-        out.contains("> pos\nr,b*,g,y 0:b J2 S3 G4 $r10,b2,g5,y0 %r:J1 ^J5\n"),
+        out.contains("> pos\nr,b*,g,y 0:b J2 S3 G4 $r10,b2,g5,y0 %r:S1 ^J5\n"),
         "{out}"
     );
 }
@@ -1107,7 +1109,7 @@ fn r5_r16_the_session_says_which_shares_were_mortgaged_to_pay() {
 /// `new J2 S3 G4` would start the next voyage at `NEXT`.
 const CASH_START: &str = "r*,b,g,y 0:r J2 S3 G4 $r1,b0,g5,y0 %r:J1S1,b:G1 ^J5";
 const WRECKED: &str = "r ship:j\nb pass\ng pass\ny pass\nroll 111\nr pass\nroll 111\nroll 111\n";
-const NEXT: &str = "r*,b,g,y 0:r J2 S3 G4 $r10,b0,g5,y0 %r:J1,b:G1 ^J5";
+const NEXT: &str = "r*,b,g,y 0:r J2 S3 G4 $r10,b0,g5,y0 %r:S1,b:G1 ^J5";
 
 #[test]
 fn r16_after_the_settlement_bid_and_layouts_value_the_next_voyage() {
