@@ -239,10 +239,10 @@ fn session(
         lines_before: 0,
         asked: false,
     };
-    // The question, and a session on a stand-in layout that weighs `bid`
-    // and `layouts` before the layout is known.
     // The model `model` sets goes on past `undo` to the question.
     let mut request = config.request.clone();
+    // The question, and a session on a stand-in layout that weighs `bid`
+    // and `layouts` before the layout is known.
     let (mut ready, mut asking) = match opening {
         Opening::Ready(start) => (Some(start), None),
         Opening::Ask(pending) => {

@@ -83,7 +83,9 @@ fn place(t: &mut State, p: PlayerId, a: Action) {
 /// `p` pays `cost` from cash, mortgaging shares (12 each) when cash is short
 /// (R5); with money not modelled nothing changes. Shares of the cheapest cargo
 /// go first, as priced in `t`: RULES.md does not say which, and the cheapest
-/// is worth the least at the game's end.
+/// is worth the least at the game's end. For the auction's bid and share
+/// (R16), paid before the layout is known; a placement pays by
+/// [`pay_in_voyage`].
 pub fn pay(t: &mut State, p: PlayerId, cost: u32) {
     pay_sparing(t, p, cost, t.prices);
 }
@@ -93,7 +95,13 @@ pub fn pay(t: &mut State, p: PlayerId, cost: u32) {
 /// counted a mortgaged share loses its rise (R13), and the owner keeps what
 /// they expect to gain most (R14) as far as the board and the dice tell.
 fn pay_in_voyage(t: &mut State, p: PlayerId, cost: u32) {
-    let rise = Cargo::ALL.map(|c| rise_by_dice(t, c));
+    // Weighed only when a share is mortgaged: searches apply placements by
+    // the million, nearly all paid from cash or with money not modelled.
+    let short = t.cash[p as usize].is_some_and(|cash| cash < cost);
+    let rise = match short {
+        true => Cargo::ALL.map(|c| rise_by_dice(t, c)),
+        false => [0; 4],
+    };
     let prices = t.prices;
     mortgage_to_pay(t, p, cost, |c| (rise[c], prices[c]));
 }
