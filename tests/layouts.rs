@@ -327,6 +327,24 @@ fn the_command_line_prints_layouts_and_refuses_bad_input() {
         v["position"],
         "red*,blue,green,yellow 0:red J0 S4 G5 %red:J2,blue:S1 ^J10,S5,N5"
     );
+    // The start without the file's ships, which a session asks the layout of;
+    // `bid` gives the same.
+    let start = "red*,blue,green,yellow %red:J2,blue:S1 ^J10,S5,N5";
+    assert_eq!(v["start"], start);
+    let args = [
+        "bid",
+        "examples/starts/4p-jade-shares.json",
+        "--future",
+        "none",
+    ];
+    let bid = common::run_ok(&[&args[..], &["--json"]].concat(), None);
+    let bid: serde_json::Value = serde_json::from_str(&bid).expect("JSON");
+    assert_eq!(bid["start"], start);
+    let session = common::run_ok(&["session", "--layout", start], Some("quit\n"));
+    assert!(
+        session.starts_with("The voyage: type its layout"),
+        "{session}"
+    );
     // A position in mid-voyage is not a start: the command is named, and why.
     for command in ["layouts", "bid"] {
         let out = common::run_bin(&[command, "examples/round2-after-roll1-4p.json"], None);

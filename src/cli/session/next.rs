@@ -295,17 +295,7 @@ pub(super) fn next_voyage_layout(v: &Voyage) -> Option<String> {
     if v.game_over.is_some() {
         return None;
     }
-    let start = notation::format(&carried_over(v, STAND_IN_LAYOUT).ok()?);
-    let words = notation::words(&start)?;
-    // The players, then (after the progress and the three ships) the rest.
-    let (players, rest) = (words.first()?, words.get(5..)?);
-    Some(
-        std::iter::once(players)
-            .chain(rest)
-            .copied()
-            .collect::<Vec<_>>()
-            .join(" "),
-    )
+    notation::format_start(&carried_over(v, STAND_IN_LAYOUT).ok()?)
 }
 
 /// The layouts a session's `layouts` shows unless `--top` says otherwise.

@@ -236,6 +236,18 @@ pub fn format(position: &Position) -> String {
     write::format_setup(&setup)
 }
 
+/// A voyage start in `--layout`'s words without ships: the players (the
+/// harbour master starred), then cash, shares, prices and variants, with the
+/// progress and the three ships left out. `None` when `position` is not
+/// written with three ships after its progress (no voyage start is not).
+pub fn format_start(position: &Position) -> Option<String> {
+    let text = format(position);
+    let words = words(&text)?;
+    let (players, rest) = (words.first()?, words.get(5..)?);
+    let kept: Vec<&str> = std::iter::once(players).chain(rest).copied().collect();
+    Some(kept.join(" "))
+}
+
 #[cfg(test)]
 mod tests {
     use super::lex::{Token, tokenize};

@@ -18,6 +18,8 @@ pub struct LayoutsJson {
     pub version: &'static str,
     /// The voyage start, in the notation (its ships stand for any layout).
     pub position: String,
+    /// The same start without ships, as `session --layout` takes it.
+    pub start: Option<String>,
     pub harbour_master: String,
     #[serde(flatten)]
     pub how: MethodJson,
@@ -56,6 +58,7 @@ pub fn layouts_json(position: &Position, c: &Comparison, top: usize) -> LayoutsJ
         format_version: FORMAT_VERSION,
         version: VERSION,
         position: notation::format(position),
+        start: notation::format_start(position),
         harbour_master: position.name(c.harbour_master).to_string(),
         how: method_json(&c.how),
         buy: c.buy,
@@ -89,6 +92,8 @@ pub struct BidsJson {
     pub version: &'static str,
     /// The voyage start, in the notation (its ships stand for any layout).
     pub position: String,
+    /// The same start without ships, as `session --layout` takes it.
+    pub start: Option<String>,
     #[serde(flatten)]
     pub how: MethodJson,
     pub buy: bool,
@@ -150,6 +155,7 @@ pub fn bids_json(start: &Position, b: &Bids) -> BidsJson {
         format_version: FORMAT_VERSION,
         version: VERSION,
         position: notation::format(start),
+        start: notation::format_start(start),
         how: method_json(&b.how),
         buy: b.buy,
         players: Ordered(
