@@ -268,10 +268,7 @@ fn session(
                     }
                     Ok(Asked::Left) => break,
                     Ok(Asked::Refused(e)) => return Err(Error::Usage(format!("session: {e}"))),
-                    Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {
-                        return Ok(String::new());
-                    }
-                    Err(e) => return Err(Error::Io(format!("session: {e}"))),
+                    Err(e) => return cut_short(e),
                 }
             }
         };
@@ -295,8 +292,7 @@ fn session(
                 refused += ran.refused;
                 break;
             }
-            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => return Ok(String::new()),
-            Err(e) => return Err(Error::Io(format!("session: {e}"))),
+            Err(e) => return cut_short(e),
         }
     }
     if refused > 0 && !interactive {
@@ -306,6 +302,15 @@ fn session(
         )));
     }
     Ok(String::new())
+}
+
+/// A session whose reading or writing failed: a closed pipe ends it quietly
+/// (nobody reads on), anything else is an error.
+fn cut_short(e: std::io::Error) -> Result<String, Error> {
+    match e.kind() {
+        std::io::ErrorKind::BrokenPipe => Ok(String::new()),
+        _ => Err(Error::Io(format!("session: {e}"))),
+    }
 }
 
 /// At a terminal, Ctrl-C during a computation stops that computation only

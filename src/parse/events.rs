@@ -276,21 +276,8 @@ fn in_pairs(words: &[&str]) -> (String, bool) {
 /// Why the captain's plunder typed as `words` reads as none: its first
 /// piece that names no cargo or destination (`j h s x`: `x`). `None` for a
 /// single word with no colon, or words that begin another action
-/// (`harbour d`), which the hints of other actions serve better.
-fn plunder_fault(words: &[&str]) -> Option<String> {
-    const OTHERS: [&str; 11] = [
-        "harbour",
-        "harbor",
-        "shipyard",
-        "ship",
-        "board",
-        "pilot",
-        "pass",
-        "pirate",
-        "insurance",
-        "stay",
-        "none",
-    ];
+/// (`harbour d`, `pass`), which the hints of other actions serve better.
+fn plunder_fault(s: &State, words: &[&str]) -> Option<String> {
     let colons = words.iter().any(|w| w.contains(':'));
     let plunder = match words {
         [_] | [] if !colons => return None,
@@ -298,18 +285,22 @@ fn plunder_fault(words: &[&str]) -> Option<String> {
         _ => in_pairs(words).0,
     };
     let first = plunder.split([',', ':']).next().unwrap_or_default();
-    match OTHERS.iter().any(|w| w.eq_ignore_ascii_case(first)) {
+    let other =
+        PLACES.iter().any(|p| p.eq_ignore_ascii_case(first)) || said::action(s, first).is_some();
+    match other {
         true => None,
         false => said::plunder_fault(&plunder),
     }
 }
 
+/// The words that begin a placement said apart (`harbour a`, `ship j`).
+const PLACES: [&str; 6] = ["harbour", "harbor", "shipyard", "ship", "board", "pilot"];
+
 /// Whether `word` begins an action said apart (`harbour`, `ship`; a cargo
 /// at the captain's plunder): a word that is no player before another is
 /// then a mistyped action, not a mistyped name.
 fn begins_action(s: &State, word: &str) -> bool {
-    let places = ["harbour", "harbor", "shipyard", "ship", "board", "pilot"];
-    places.iter().any(|p| p.eq_ignore_ascii_case(word))
+    PLACES.iter().any(|p| p.eq_ignore_ascii_case(word))
         || word.to_lowercase().starts_with("board:")
         || (s.phase == Phase::Plunder && said::cargo(word).is_some())
 }
@@ -363,7 +354,7 @@ fn parse_action(
             return refuse(text, format!("{why}; {}", rules::refusal::legal_list(s)));
         }
         // The token at fault, not a guess at the whole (R10).
-        if let Some(why) = plunder_fault(words).filter(|_| s.phase == Phase::Plunder) {
+        if let Some(why) = plunder_fault(s, words).filter(|_| s.phase == Phase::Plunder) {
             return refuse(text, format!("{why}; {}", rules::refusal::legal_list(s)));
         }
         let actions: Vec<&str> = legal.iter().map(String::as_str).collect();
