@@ -61,6 +61,11 @@ fn quit(mut p: PtySession) -> Result<(), Error> {
     Ok(())
 }
 
+/// Sampled advice that runs for a minute unless stopped: at a terminal it
+/// would stop at 1.5 s, half a second after its progress shows, and a
+/// Ctrl-C sent on seeing the progress could come too late on a busy machine.
+const LONG_ADVICE: &str = "--time-limit=60";
+
 /// Waits until a computation shows its progress (from its first second),
 /// stops it with Ctrl-C, and waits for the message and the prompt after it.
 fn interrupt_advice(p: &mut PtySession) -> Result<(), Error> {
@@ -127,7 +132,13 @@ fn a_terminal_session_shows_my_decisions_and_switches_model() -> Result<(), Erro
 fn ctrl_c_during_advice_stops_the_advice_and_keeps_the_voyage() -> Result<(), Error> {
     // Greedy advice at a voyage's start samples for seconds: long enough for
     // the progress bar (from its first second) and a Ctrl-C.
-    let mut p = session(&["--layout", "r*,b,g,y J2 S3 G4", "--future", "greedy"])?;
+    let mut p = session(&[
+        "--layout",
+        "r*,b,g,y J2 S3 G4",
+        "--future",
+        "greedy",
+        LONG_ADVICE,
+    ])?;
     // The board is on screen before the advice's progress.
     p.exp_string("Decides: r places a worker or passes")?;
     interrupt_advice(&mut p)?;
@@ -143,7 +154,7 @@ fn rows_shown_before_an_interrupted_advice_can_still_be_taken() -> Result<(), Er
     // Red's advice (instant, paranoid exact) is drawn; a slower one is asked
     // for and stopped: the first table is still on screen, so row 1 is red's
     // best option under it, and taking it moves the turn on to blue.
-    let mut p = session(&["--layout", "r*,b,g,y J2 S3 G4", "--me", "r"])?;
+    let mut p = session(&["--layout", "r*,b,g,y J2 S3 G4", "--me", "r", LONG_ADVICE])?;
     p.exp_string("Recommendation: r should take ")?;
     p.exp_string("> ")?;
     p.send_line("advise greedy")?;
@@ -275,7 +286,8 @@ fn a_second_ctrl_c_leaves_without_saying_the_session_goes_on() -> Result<(), Err
     // 35 ms), and the shell gets its echo back.
     let mut left = 0;
     for gap_ms in [5, 15, 25, 35] {
-        let mut p = echoing_session("--layout 'r*,b,g,y J2 S3 G4' --future greedy", SAY_ECHO)?;
+        let args = format!("--layout 'r*,b,g,y J2 S3 G4' --future greedy {LONG_ADVICE}");
+        let mut p = echoing_session(&args, SAY_ECHO)?;
         p.exp_string("gone")?;
         p.send_control('c')?;
         std::thread::sleep(std::time::Duration::from_millis(gap_ms));
