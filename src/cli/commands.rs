@@ -217,18 +217,7 @@ fn session(
     let resume = Resume::default();
     let mut out = std::io::stdout();
     let mut err = std::io::stderr();
-    let stdin = std::io::stdin();
-    let editor = match stdin.is_terminal() {
-        true => rustyline::DefaultEditor::new().ok(),
-        false => None,
-    };
-    let mut lines: Box<dyn Lines> = match editor {
-        Some(editor) => {
-            catch_interrupts(resume.clone());
-            Box::new(Typed(editor))
-        }
-        None => Box::new(Piped(stdin.lock())),
-    };
+    let mut lines = session_lines(&resume);
     let interactive = lines.interactive();
     let mut options = SessionOptions {
         me: me.clone(),
@@ -302,6 +291,23 @@ fn session(
         )));
     }
     Ok(String::new())
+}
+
+/// A session's lines: typed at a terminal, with a line editor and Ctrl-C
+/// caught (leaving says what goes on from `resume`), else read from a pipe.
+fn session_lines(resume: &Resume) -> Box<dyn Lines> {
+    let stdin = std::io::stdin();
+    let editor = match stdin.is_terminal() {
+        true => rustyline::DefaultEditor::new().ok(),
+        false => None,
+    };
+    match editor {
+        Some(editor) => {
+            catch_interrupts(resume.clone());
+            Box::new(Typed(editor))
+        }
+        None => Box::new(Piped(stdin.lock())),
+    }
 }
 
 /// A session whose reading or writing failed: a closed pipe ends it quietly
