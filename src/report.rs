@@ -607,8 +607,9 @@ pub struct Voyage {
     /// the position they were applied to: receipts at settlement, plus what
     /// those events paid and cost.
     pub profits: Vec<i64>,
-    /// The cargo whose price reached 30, which ends the game (R12).
-    pub game_over: Option<Cargo>,
+    /// The cargoes whose price reached 30, which ends the game (R12), in
+    /// cargo order; empty while the game goes on.
+    pub game_over: Vec<Cargo>,
     /// Each player's wealth at the final prices (cash plus unmortgaged shares
     /// at their price), when the game is over and their cash is modelled.
     pub wealth: Vec<Option<u32>>,

@@ -886,6 +886,24 @@ fn r12_the_game_ends_when_jade_reaches_30_and_wealth_is_ranked() {
 }
 
 #[test]
+fn r12_two_cargoes_reaching_30_together_are_both_named() {
+    // Jade and silk at 20, both ships docked by roll 2: both rise to 30.
+    let lines =
+        "r ship:jade\nb pass\ng pass\ny pass\nroll 6 6 6\nr pass\nroll 6 6 6\nnew J2 S3 G4\n";
+    let start = "r*,b,g,y 0:r J2 S3 G4 $r30,b30,g30,y30 %r:J2,b:S1 ^J20,S20";
+    let run = common::run_bin(&["session", "--pos", start], Some(lines));
+    let out = unwrapped(&(String::from_utf8_lossy(&run.stdout).into_owned() + &text(&run.stderr)));
+    assert!(
+        out.contains("The game is over: jade and silk reached 30 (R12)."),
+        "{out}"
+    );
+    assert!(
+        out.contains("the game is over: jade and silk reached 30 (R12); 'undo'"),
+        "{out}"
+    );
+}
+
+#[test]
 fn r12_apply_json_names_the_cargo_that_ends_the_game_and_the_known_wealth() {
     let args = [
         "apply",
@@ -903,6 +921,7 @@ fn r12_apply_json_names_the_cargo_that_ends_the_game_and_the_known_wealth() {
     ];
     let json: serde_json::Value = serde_json::from_str(&common::run_ok(&args, None)).expect("json");
     assert_eq!(json["game_over"], "jade");
+    assert_eq!(json["reached_30"], serde_json::json!(["jade"]));
     // g and y have no cash given: they are left out.
     // Whole coins, as a position's cash and prices are read (R12).
     assert_eq!(json["wealth"], serde_json::json!({"r": 123, "b": 30}));
@@ -914,7 +933,13 @@ fn r12_apply_json_names_the_cargo_that_ends_the_game_and_the_known_wealth() {
     args[3] = "r*,b,g,y 0:r J2 S3 G4 $r30,b30 %r:J2 ^J10";
     let json: serde_json::Value = serde_json::from_str(&common::run_ok(&args, None)).expect("json");
     assert_eq!(json["game_over"], serde_json::Value::Null);
+    assert_eq!(json["reached_30"], serde_json::json!([]));
     assert!(json.get("wealth").is_none(), "{json}");
+    // Jade and silk both reach 30: `game_over` is the first, `reached_30` both.
+    args[3] = "r*,b,g,y 0:r J2 S3 G4 $r30,b30 %r:J2 ^J20,S20";
+    let json: serde_json::Value = serde_json::from_str(&common::run_ok(&args, None)).expect("json");
+    assert_eq!(json["game_over"], "jade");
+    assert_eq!(json["reached_30"], serde_json::json!(["jade", "silk"]));
 }
 
 #[test]
@@ -1088,6 +1113,11 @@ fn r5_r16_the_session_says_which_shares_were_mortgaged_to_pay() {
     let out = unwrapped(&session(&["session", "--pos", CASH_START], &lines));
     assert!(
         out.contains("r mortgaged 1 jade share to pay (R5: 12 each)."),
+        "{out}"
+    );
+    // The 12 the placement raised is no profit (R13): r paid 3, got nothing.
+    assert!(
+        out.contains("Profit over the voyage (R13; a mortgage's 12 is not profit): r          -3 "),
         "{out}"
     );
     assert!(
@@ -1763,15 +1793,18 @@ fn r5_a_player_named_roll_places_with_their_name_first() {
 fn a_mistyped_command_after_the_settlement_is_named() {
     let script =
         std::fs::read_to_string(format!("{ROOT}/tests/data/voyage.script")).expect("script");
-    let input = format!("{script}nwe J2 S3 N4\nxyzzy\n");
+    let input = format!("{script}nwe J2 S3 N4\nxyzzy\nRoll 1 1 1\n");
     let out = common::run_bin(&["session", "tests/data/voyage-start.json"], Some(&input));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
         err.contains("'nwe' is not a command; did you mean new? (the voyage is over:"),
         "{err}"
     );
-    // A word near no command gets the reason alone.
+    // A word near no command gets the reason alone, and so does a roll,
+    // which is an event, not a command mistyped ("did you mean roll?").
     assert!(err.contains("error: line 25: the voyage is over:"), "{err}");
+    assert!(err.contains("error: line 26: the voyage is over:"), "{err}");
+    assert!(!err.contains("mean roll"), "{err}");
 }
 
 #[test]

@@ -17,6 +17,8 @@ pub struct Start {
     /// What was paid and the shares mortgaged to pay, in words ("" when
     /// nothing was).
     pub said: String,
+    /// Whether paying mortgaged a share (R5).
+    pub mortgaged: bool,
 }
 
 /// A start nobody paid for.
@@ -26,6 +28,7 @@ impl From<Position> for Start {
             position,
             payer: None,
             said: String::new(),
+            mortgaged: false,
         }
     }
 }
@@ -115,11 +118,12 @@ pub fn pay(start: Position, deal: Deal, what: &str) -> Result<Start, String> {
         paid_from.shares[s.harbour_master as usize][cargo.index()] -= 1;
     }
     let mortgaged = rules::shares_mortgaged(start.state(), &paid_from);
-    let mortgaged = settlement::mortgage_lines(start.names(), &mortgaged);
+    let lines = settlement::mortgage_lines(start.names(), &mortgaged);
     Ok(Start {
         position: Position::from_parts(start.names().to_vec(), s),
         payer: Some((s.harbour_master, paid)),
-        said: paid_words(hm, deal.bid, bought) + &mortgaged,
+        said: paid_words(hm, deal.bid, bought) + &lines,
+        mortgaged: mortgaged.iter().flatten().any(|&n| n > 0),
     })
 }
 

@@ -26,7 +26,7 @@ pub enum Outcome {
     /// A decision or a roll is due.
     Going(Position),
     /// The voyage is over: every ship in the harbour or the shipyard.
-    Settled(Voyage),
+    Settled(Box<Voyage>),
 }
 
 fn refuse(event: &str, reason: impl Into<String>) -> EventError {
@@ -558,14 +558,14 @@ fn outcome(names: Vec<String>, state: State, cash: [i64; MAX_PLAYERS]) -> Outcom
         // Wealth counts the cash and shares after the settlement (the
         // rulebook's scoring); the state's are from before it.
         let after = rules::accounts_after(&state, &settlement);
-        let wealth = match game_over {
-            Some(_) => after
+        let wealth = match game_over.is_empty() {
+            false => after
                 .player_ids()
                 .map(|p| rules::wealth(&after, prices, p))
                 .collect(),
-            None => Vec::new(),
+            true => Vec::new(),
         };
-        Outcome::Settled(Voyage {
+        Outcome::Settled(Box::new(Voyage {
             names,
             receipts: rules::receipts(&state),
             cash_after: after.cash[..state.players as usize].to_vec(),
@@ -576,7 +576,7 @@ fn outcome(names: Vec<String>, state: State, cash: [i64; MAX_PLAYERS]) -> Outcom
             profits,
             game_over,
             wealth,
-        })
+        }))
     } else {
         Outcome::Going(Position::from_parts(names, state))
     }

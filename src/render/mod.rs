@@ -36,6 +36,15 @@ pub struct Fit {
     pub risk: bool,
 }
 
+/// "a", "a and b", "a, b and c".
+pub fn and_list(words: &[&str]) -> String {
+    match words {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
 /// The width when nothing says otherwise: a classic terminal.
 pub const DEFAULT_WIDTH: usize = 80;
 

@@ -1,6 +1,7 @@
 //! A finished voyage in words: where each ship ended, what each player receives
 //! (R10, R11) and the price rises (R12).
 
+use super::and_list;
 use crate::report::Voyage;
 use crate::rules::{At, Cargo, MORTGAGE_VALUE, PlayerId, Receipt, Source};
 
@@ -195,10 +196,11 @@ fn bank_covers(v: &Voyage) -> String {
 /// When a price reached 30 (R12): the game is over, and each player's
 /// wealth, richest first.
 fn game_over(v: &Voyage) -> String {
-    let Some(cargo) = v.game_over else {
+    if v.game_over.is_empty() {
         return String::new();
-    };
-    let mut out = format!("The game is over: {} reached 30 (R12).\n", cargo.name());
+    }
+    let names: Vec<&str> = v.game_over.iter().map(|c| c.name()).collect();
+    let mut out = format!("The game is over: {} reached 30 (R12).\n", and_list(&names));
     if v.wealth.iter().all(Option::is_none) {
         return out + "Wealth: not ranked, as the players' cash is not given.\n";
     }

@@ -145,13 +145,14 @@ pub fn shares_mortgaged(before: &State, after: &State) -> Vec<[u8; 4]> {
         .collect()
 }
 
-/// The cargo whose price reached the top of the track at this settlement,
-/// which ends the game (R12); the first in cargo order when several did. A
+/// The cargoes whose price reached the top of the track at this settlement,
+/// which ends the game (R12), in cargo order: none while the game goes on. A
 /// price already at the top before the voyage reached nothing now.
-pub fn game_over(before: [u32; 4], after: [u32; 4]) -> Option<Cargo> {
+pub fn game_over(before: [u32; 4], after: [u32; 4]) -> Vec<Cargo> {
     Cargo::ALL
         .into_iter()
-        .find(|c| before[c.index()] < rules::TOP_PRICE && after[c.index()] >= rules::TOP_PRICE)
+        .filter(|c| before[c.index()] < rules::TOP_PRICE && after[c.index()] >= rules::TOP_PRICE)
+        .collect()
 }
 
 /// A player's wealth at the game's end (R12; the rulebook's scoring): cash

@@ -107,13 +107,14 @@ fn r12_prices_rise_for_ships_in_the_harbour() {
 
 #[test]
 fn r12_the_game_ends_when_a_cargo_reaches_30() {
-    assert_eq!(game_over([20, 5, 5, 10], [20, 10, 5, 20]), None);
+    assert_eq!(game_over([20, 5, 5, 10], [20, 10, 5, 20]), []);
     assert_eq!(
         game_over([20, 20, 5, 20], [20, 30, 5, 30]),
-        Some(Cargo::Silk)
+        [Cargo::Silk, Cargo::Nutmeg]
     );
     // Nutmeg stood at 30 before the voyage: it reached nothing now.
-    assert_eq!(game_over([20, 10, 5, 30], [20, 10, 5, 30]), None);
+    assert_eq!(game_over([20, 10, 5, 30], [20, 10, 5, 30]), []);
+    assert_eq!(game_over([20, 20, 5, 30], [30, 20, 5, 30]), [Cargo::Jade]);
 }
 
 #[test]

@@ -61,6 +61,9 @@ struct Step {
     /// stay, a roll that moves nothing): said even without `--me`, since
     /// the board alone would not show it.
     played_itself: bool,
+    /// The event mortgaged a share (R5), or for the voyage's start, paying
+    /// for the auction did: the cash raised is no profit (R13).
+    mortgaged: bool,
 }
 
 impl Step {
@@ -78,6 +81,7 @@ impl Step {
             played_itself: !said.is_empty(),
             said,
             seen: None,
+            mortgaged: false,
         })
     }
 }
@@ -199,6 +203,7 @@ impl Session {
             position: start,
             payer,
             said,
+            mortgaged,
         } = start;
         if let Some(me) = &options.me {
             find_player(&start, me).ok_or_else(|| {
@@ -212,6 +217,7 @@ impl Session {
         if let Some((hm, paid)) = payer {
             first.cash[hm as usize] = -(paid as i64);
         }
+        first.mortgaged = mortgaged;
         Ok(Session {
             opening: render::wrap::wrap(&said, options.fit.width),
             history: vec![first],
@@ -487,16 +493,13 @@ impl Session {
     fn going(&self) -> Result<&Position, String> {
         match &self.current().outcome {
             Outcome::Going(p) => Ok(p),
-            Outcome::Settled(v) => Err(match v.game_over {
-                Some(cargo) => game_over_words(cargo),
-                None if self.awaiting_layout => "the voyage is over and 'new' awaits the next \
-                                                 one's layout, e.g. 'J2 S3 G4'; 'undo' takes \
-                                                 'new' back"
-                    .into(),
-                None => "the voyage is over: 'bid' and 'layouts' weigh the next one, 'new' \
-                         starts it, 'undo' takes the last event back"
-                    .into(),
-            }),
+            Outcome::Settled(v) if !v.game_over.is_empty() => Err(game_over_words(&v.game_over)),
+            Outcome::Settled(_) if self.awaiting_layout => Err("the voyage is over and 'new' \
+                 awaits the next one's layout, e.g. 'J2 S3 G4'; 'undo' takes 'new' back"
+                .into()),
+            Outcome::Settled(_) => Err("the voyage is over: 'bid' and 'layouts' weigh the next \
+                 one, 'new' starts it, 'undo' takes the last event back"
+                .into()),
         }
     }
 
@@ -654,11 +657,15 @@ impl Session {
         // With no voyage under way no event is read, but a mistyped
         // command ('nwe') is still worth naming.
         let first = said::words(line).first().copied().unwrap_or_default();
+        // A player's event, or a roll, is no command mistyped.
         let a_player = said::player(self.names(), first).is_some();
+        let known = COMMANDS.contains(&first.to_lowercase().as_str());
         let p = self.going().map_err(|why| {
             let hint = said::did_you_mean(first, &COMMANDS);
             match hint.strip_prefix("; ") {
-                Some(hint) if !a_player => format!("'{first}' is not a command; {hint} ({why})"),
+                Some(hint) if !a_player && !known => {
+                    format!("'{first}' is not a command; {hint} ({why})")
+                }
                 _ => why,
             }
         })?;
@@ -695,6 +702,7 @@ impl Session {
             said,
             seen,
             played_itself: !done.is_empty(),
+            mortgaged: !mortgaged.is_empty(),
         });
         self.rows = None;
         Ok(render::wrap::wrap(&mortgaged, self.options.fit.width) + &self.report())

@@ -111,10 +111,8 @@ impl Session {
     /// be weighed (R16): not during a voyage, nor after the game's end.
     fn settled(&self, command: &str) -> Result<Voyage, String> {
         match &self.current().outcome {
-            Outcome::Settled(v) => match v.game_over {
-                Some(cargo) => Err(game_over_words(cargo)),
-                None => Ok(v.clone()),
-            },
+            Outcome::Settled(v) if !v.game_over.is_empty() => Err(game_over_words(&v.game_over)),
+            Outcome::Settled(v) => Ok(v.as_ref().clone()),
             Outcome::Going(_) => Err(format!(
                 "{command}: the next voyage's auction and layout come after this \
                  voyage's settlement (R16)"
@@ -153,9 +151,10 @@ impl Session {
     pub(super) fn end_of_voyage(&self, v: &Voyage) -> String {
         let profits = self.profits(v);
         let mut out = settlement::settlement(v);
-        // The insurer's claims may have cost shares (R5, R11): the
-        // settlement says which.
-        let mortgaged = v.mortgaged.iter().flatten().any(|&n| n > 0);
+        // Shares mortgaged in this voyage, to pay for the auction, a slot
+        // or the insurer's claims (R5, R11), raised cash that is no profit.
+        let at_settlement = v.mortgaged.iter().flatten().any(|&n| n > 0);
+        let mortgaged = at_settlement || self.history.iter().any(|s| s.mortgaged);
         let heading = self.profit_heading(mortgaged);
         out += &settlement::profits(v, &profits, &heading);
         if !self.finished.is_empty() {
@@ -175,7 +174,7 @@ impl Session {
             true => "'undo' takes the last event back, ",
             false => "",
         };
-        out += &if v.game_over.is_some() {
+        out += &if !v.game_over.is_empty() {
             format!("{undo}'quit' leaves.\n")
         } else {
             format!(
@@ -190,7 +189,7 @@ impl Session {
     /// The heading of the voyage's profits: a session begun in mid-voyage
     /// saw none of the placements made before it, nor what they and the
     /// auction (bid and share, R16) cost; a
-    /// mortgage at the settlement raised cash that is no profit.
+    /// mortgage raised cash that is no profit.
     fn profit_heading(&self, mortgaged: bool) -> String {
         let from_start = match self.history.first().map(|s| &s.outcome) {
             Some(Outcome::Going(p)) => {
@@ -236,8 +235,8 @@ impl Session {
                 );
             }
         };
-        if let Some(cargo) = v.game_over {
-            return Err(game_over_words(cargo));
+        if !v.game_over.is_empty() {
+            return Err(game_over_words(&v.game_over));
         }
         if text.is_empty() {
             self.awaiting_layout = true;
@@ -255,6 +254,7 @@ impl Session {
             position: start,
             payer,
             said,
+            mortgaged,
         } = next_start(&v, text)?;
         if let Some(me) = &self.options.me
             && find_player(&start, me).is_none()
@@ -268,6 +268,7 @@ impl Session {
         if let Some((hm, paid)) = payer {
             first.cash[hm as usize] = -(paid as i64);
         }
+        first.mortgaged = mortgaged;
         let history = std::mem::replace(&mut self.history, vec![first]);
         self.finished.push(Finished { history, profits });
         self.rows = None;
@@ -292,7 +293,7 @@ fn next_start(v: &Voyage, text: &str) -> Result<Start, String> {
 /// cash with the settlement, shares, risen prices and variants (R12);
 /// `None` when the game is over.
 pub(super) fn next_voyage_layout(v: &Voyage) -> Option<String> {
-    if v.game_over.is_some() {
+    if !v.game_over.is_empty() {
         return None;
     }
     notation::format_start(&carried_over(v, STAND_IN_LAYOUT).ok()?)

@@ -5,7 +5,7 @@ use crate::parse::events::Event;
 use crate::parse::notation;
 use crate::parse::said;
 use crate::position::Position;
-use crate::render::{board, settlement};
+use crate::render::{self, board, settlement};
 use crate::report::Future;
 use crate::rules::{self, Action, Cargo, Phase, State};
 
@@ -65,10 +65,11 @@ pub(super) fn shell_quoted(s: &str) -> String {
 }
 
 /// Why nothing can follow a settlement that ended the game.
-pub(super) fn game_over_words(cargo: Cargo) -> String {
+pub(super) fn game_over_words(cargoes: &[Cargo]) -> String {
+    let names: Vec<&str> = cargoes.iter().map(|c| c.name()).collect();
     format!(
         "the game is over: {} reached 30 (R12); 'undo' takes the last event back",
-        cargo.name()
+        render::and_list(&names)
     )
 }
 

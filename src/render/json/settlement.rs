@@ -32,8 +32,12 @@ pub struct SettlementJson {
     /// Each player's cash after the settlement (R5 mortgages included);
     /// players whose cash is not given are left out.
     pub cash_after: Coins,
-    /// The cargo whose price reached 30, which ends the game (R12), or null.
+    /// The cargo whose price reached 30, which ends the game (R12), or null;
+    /// the first in cargo order when several did.
     pub game_over: Option<&'static str>,
+    /// Every cargo whose price reached 30 at this settlement, in cargo order
+    /// (empty while the game goes on).
+    pub reached_30: Vec<&'static str>,
     /// When the game is over: each player's wealth (cash plus unmortgaged
     /// shares at the final prices); players whose cash is not given are left out.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -136,8 +140,9 @@ pub fn settlement_json(v: &Voyage) -> String {
                 .filter_map(|(name, cash)| cash.map(|c| (name.clone(), i64::from(c))))
                 .collect(),
         ),
-        game_over: v.game_over.map(|c| c.name()),
-        wealth: v.game_over.map(|_| {
+        game_over: v.game_over.first().map(|c| c.name()),
+        reached_30: v.game_over.iter().map(|c| c.name()).collect(),
+        wealth: (!v.game_over.is_empty()).then(|| {
             let known = v.names.iter().zip(&v.wealth);
             Ordered(
                 known

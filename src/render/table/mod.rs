@@ -9,7 +9,7 @@ use bids::bids_text;
 use columns::{Column, dropped_note, fitted, fitted_as, is_compact};
 
 use super::wrap::{widest, wrap, wrap_clauses};
-use super::{Fit, Render, how};
+use super::{Fit, Render, and_list, how};
 use crate::Position;
 use crate::parse::layout;
 use crate::report::{
@@ -640,15 +640,6 @@ fn by_model_line(best: &[(Future, Action)]) -> String {
         .map(|(action, models)| format!("{}: {action}", and_list(models)))
         .collect();
     format!("Best under {}\n", parts.join("; "))
-}
-
-/// "a", "a and b", "a, b and c".
-fn and_list(words: &[&str]) -> String {
-    match words {
-        [] => String::new(),
-        [one] => one.to_string(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
-    }
 }
 
 #[cfg(test)]
