@@ -1135,6 +1135,50 @@ fn r5_r16_the_session_says_which_shares_were_mortgaged_to_pay() {
     );
 }
 
+#[test]
+fn r13_the_mortgage_note_heads_the_profits_of_a_voyage_that_mortgaged() {
+    // The heading says a mortgage's 12 is not profit (R13) for the voyage
+    // whose cash it is in, and for the total over the voyages.
+    let passes = "roll 111\nroll 111\nroll 111\n";
+    let heading = |out: &str, voyage: &str| {
+        let at = out.find(voyage).expect(voyage);
+        out[at..].split(':').next().unwrap_or_default().to_string()
+    };
+    let note = "(R13; a mortgage's 12 is not profit)";
+    // r's jade seat mortgaged a share, then was taken back: nothing is.
+    let lines = format!("r ship:j\nundo\nr pass\nb pass\ng pass\ny pass\n{passes}");
+    let out = unwrapped(&session(&["session", "--pos", CASH_START], &lines));
+    assert_eq!(
+        heading(&out, "Profit over the voyage"),
+        "Profit over the voyage (R13)"
+    );
+    // The first voyage mortgaged at a placement, the second does not.
+    let all_pass = format!("r pass\nb pass\ng pass\ny pass\n{passes}");
+    let lines = format!("{WRECKED}new J2 S3 G4\n{all_pass}");
+    let out = unwrapped(&session(&["session", "--pos", CASH_START], &lines));
+    let second = &out[out.find("new J2 S3 G4").expect("new")..];
+    assert_eq!(
+        heading(second, "Profit over the voyage"),
+        "Profit over the voyage (R13)"
+    );
+    assert_eq!(
+        heading(second, "Profit over 2"),
+        format!("Profit over 2 voyages {note}")
+    );
+    // The second voyage mortgaged at the auction: b bid 10 with no cash.
+    let lines = format!("{WRECKED}new b bid:10 J2 S3 G4\nb pass\ng pass\ny pass\nr pass\n{passes}");
+    let out = unwrapped(&session(&["session", "--pos", CASH_START], &lines));
+    let second = &out[out.find("b paid 10").expect("paid")..];
+    assert_eq!(
+        heading(second, "Profit over the voyage"),
+        format!("Profit over the voyage {note}")
+    );
+    assert_eq!(
+        heading(second, "Profit over 2"),
+        format!("Profit over 2 voyages {note}")
+    );
+}
+
 /// A voyage of one jade seat, all wrecked, from a start with cash and shares;
 /// `new J2 S3 G4` would start the next voyage at `NEXT`.
 const CASH_START: &str = "r*,b,g,y 0:r J2 S3 G4 $r1,b0,g5,y0 %r:J1S1,b:G1 ^J5";

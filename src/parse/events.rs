@@ -558,12 +558,13 @@ fn outcome(names: Vec<String>, state: State, cash: [i64; MAX_PLAYERS]) -> Outcom
         // Wealth counts the cash and shares after the settlement (the
         // rulebook's scoring); the state's are from before it.
         let after = rules::accounts_after(&state, &settlement);
-        let wealth = match game_over.is_empty() {
-            false => after
+        let wealth = if game_over.is_empty() {
+            Vec::new()
+        } else {
+            after
                 .player_ids()
                 .map(|p| rules::wealth(&after, prices, p))
-                .collect(),
-            true => Vec::new(),
+                .collect()
         };
         Outcome::Settled(Box::new(Voyage {
             names,

@@ -23,8 +23,8 @@ pub use opening::{Asked, Pending, lacks_ships};
 use itself::play_itself;
 use seen::Seen;
 use wording::{
-    HELP, describe, game_over_words, interrupted, model_word, mortgage_words, next_voyage_words,
-    resume_words, shell_quoted, status_words, typing_example,
+    HELP, describe, game_over_words, interrupted, model_word, next_voyage_words, resume_words,
+    shell_quoted, status_words, typing_example,
 };
 
 use super::auction::Start;
@@ -84,6 +84,34 @@ impl Step {
             mortgaged: false,
         })
     }
+
+    /// The start of a voyage whose harbour master paid `payer`'s sum at the
+    /// auction (it counts in their profit, R13), `mortgaged` telling whether
+    /// paying mortgaged a share.
+    fn paid_start(
+        start: Position,
+        payer: Option<(PlayerId, u32)>,
+        mortgaged: bool,
+    ) -> Result<Step, String> {
+        let mut first = Step::start(start)?;
+        if let Some((hm, paid)) = payer {
+            first.cash[hm as usize] = -(paid as i64);
+        }
+        first.mortgaged = mortgaged;
+        Ok(first)
+    }
+}
+
+/// Whether a share was mortgaged in the voyage of `history` (R5): to pay
+/// for the auction, a slot, or at the settlement an insurer's claims (R11).
+fn mortgaged_in(history: &[Step]) -> bool {
+    history.iter().any(|step| {
+        let at_settlement = match &step.outcome {
+            Outcome::Settled(v) => v.mortgaged.iter().flatten().any(|&n| n > 0),
+            Outcome::Going(_) => false,
+        };
+        step.mortgaged || at_settlement
+    })
 }
 
 /// What the person at the table chose for the session.
@@ -213,11 +241,7 @@ impl Session {
                 )
             })?;
         }
-        let mut first = Step::start(start)?;
-        if let Some((hm, paid)) = payer {
-            first.cash[hm as usize] = -(paid as i64);
-        }
-        first.mortgaged = mortgaged;
+        let first = Step::paid_start(start, payer, mortgaged)?;
         Ok(Session {
             opening: render::wrap::wrap(&said, options.fit.width),
             history: vec![first],
@@ -695,17 +719,19 @@ impl Session {
             Outcome::Going(after) => *after.state(),
             Outcome::Settled(v) => v.state,
         };
-        let mortgaged = mortgage_words(p.names(), p.state(), &after);
+        // The shares mortgaged to pay for the event (R5), said above the board.
+        let mortgaged = rules::shares_mortgaged(p.state(), &after);
+        let lines = render::settlement::mortgage_lines(p.names(), &mortgaged);
         self.history.push(Step {
             outcome,
             cash,
             said,
             seen,
             played_itself: !done.is_empty(),
-            mortgaged: !mortgaged.is_empty(),
+            mortgaged: mortgaged.iter().flatten().any(|&n| n > 0),
         });
         self.rows = None;
-        Ok(render::wrap::wrap(&mortgaged, self.options.fit.width) + &self.report())
+        Ok(render::wrap::wrap(&lines, self.options.fit.width) + &self.report())
     }
 
     /// What the session computes with now: the model given by `model`,

@@ -4,7 +4,7 @@
 use super::opening::Pending;
 use super::with_progress;
 use super::wording::game_over_words;
-use super::{Finished, Session, Step};
+use super::{Finished, Session, Step, mortgaged_in};
 use crate::cli::auction::{self, Start};
 use crate::cli::config::default_stop;
 use crate::cli::words;
@@ -151,11 +151,9 @@ impl Session {
     pub(super) fn end_of_voyage(&self, v: &Voyage) -> String {
         let profits = self.profits(v);
         let mut out = settlement::settlement(v);
-        // Shares mortgaged in this voyage, to pay for the auction, a slot
-        // or the insurer's claims (R5, R11), raised cash that is no profit.
-        let at_settlement = v.mortgaged.iter().flatten().any(|&n| n > 0);
-        let mortgaged = at_settlement || self.history.iter().any(|s| s.mortgaged);
-        let heading = self.profit_heading(mortgaged);
+        // The cash a mortgage raised is no profit (R13): the headings say
+        // so when it is part of the cash a player sees change.
+        let heading = self.profit_heading(mortgaged_in(&self.history));
         out += &settlement::profits(v, &profits, &heading);
         if !self.finished.is_empty() {
             let earlier = |p: usize| -> i64 {
@@ -165,7 +163,14 @@ impl Session {
             let total: Vec<i64> = (0..profits.len())
                 .map(|p| profits[p] + earlier(p))
                 .collect();
-            let heading = format!("Profit over {} voyages:", self.finished.len() + 1);
+            let any = mortgaged_in(&self.history)
+                || self.finished.iter().any(|f| mortgaged_in(&f.history));
+            let note = if any {
+                " (R13; a mortgage's 12 is not profit)"
+            } else {
+                ""
+            };
+            let heading = format!("Profit over {} voyages{note}:", self.finished.len() + 1);
             out += &settlement::profits(v, &total, &heading);
         }
         // A session begun where the voyage settled at once has no event to
@@ -188,8 +193,8 @@ impl Session {
 
     /// The heading of the voyage's profits: a session begun in mid-voyage
     /// saw none of the placements made before it, nor what they and the
-    /// auction (bid and share, R16) cost; a
-    /// mortgage raised cash that is no profit.
+    /// auction (bid and share, R16) cost; a mortgage raised cash that is no
+    /// profit.
     fn profit_heading(&self, mortgaged: bool) -> String {
         let from_start = match self.history.first().map(|s| &s.outcome) {
             Some(Outcome::Going(p)) => {
@@ -261,14 +266,10 @@ impl Session {
         {
             return Err(format!("--me: '{me}' is not a player of that voyage"));
         }
-        let mut first = Step::start(start)?;
+        // The bid and the share bought count in the new voyage's profit.
+        let first = Step::paid_start(start, payer, mortgaged)?;
         let profits = self.profits(&v);
         self.awaiting_layout = false;
-        // The bid and the share bought count in the new voyage's profit.
-        if let Some((hm, paid)) = payer {
-            first.cash[hm as usize] = -(paid as i64);
-        }
-        first.mortgaged = mortgaged;
         let history = std::mem::replace(&mut self.history, vec![first]);
         self.finished.push(Finished { history, profits });
         self.rows = None;

@@ -5,9 +5,9 @@ use crate::parse::events::Event;
 use crate::parse::notation;
 use crate::parse::said;
 use crate::position::Position;
-use crate::render::{self, board, settlement};
+use crate::render::{self, board};
 use crate::report::Future;
-use crate::rules::{self, Action, Cargo, Phase, State};
+use crate::rules::{Action, Cargo, Phase};
 
 pub(super) const HELP: &str = "\
 Events, as at the table (any case; a cargo by its initial, j s g n;
@@ -110,12 +110,6 @@ pub(super) fn model_word(rest: &str) -> Result<Option<Future>, String> {
                 said::did_you_mean(word, &names)
             )
         })
-}
-
-/// The shares each player mortgaged to pay for an event (R5), a line each:
-/// "r mortgaged 1 silk share to pay (R5: 12 each).", or nothing.
-pub(super) fn mortgage_words(names: &[String], before: &State, after: &State) -> String {
-    settlement::mortgage_lines(names, &rules::shares_mortgaged(before, after))
 }
 
 /// An event in words with who took it: "red ship:jade", "roll 5 4 3" (the
