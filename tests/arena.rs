@@ -680,12 +680,16 @@ fn a_match_from_a_later_first_deal_plays_those_deals_as_the_whole_match() {
     let one = arena(&[&args[..], &["--first-deal", "4", "--deals", "1"]].concat());
     let text = String::from_utf8_lossy(&one.stdout);
     assert!(text.contains("1 deal (4)"), "{text}");
-    for bad in ["0", "18446744073709551615"] {
-        let out = arena(&[&args[..], &["--first-deal", bad]].concat());
+    for (bad, deals) in [("0", "1"), ("18446744073709551615", "2")] {
+        let out = arena(&[&args[..], &["--first-deal", bad, "--deals", deals]].concat());
         assert_eq!(out.status.code(), Some(2), "--first-deal {bad}");
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains("--first-deal"), "{err}");
     }
+    // The last deal number there is, played.
+    let last = ["--first-deal", "18446744073709551615", "--deals", "1"];
+    let part = arena_json(&[&args[..], &last[..]].concat());
+    assert_eq!(part["deals"][0]["deal"], 18446744073709551615u64);
 }
 
 #[test]
@@ -849,6 +853,13 @@ fn seats_played_apart_give_each_seat_as_the_whole_match_does() {
             - v["baseline_mean"].as_f64().expect("a mean");
         assert!((gap - v["mean_diff"].as_f64().expect("a mean")).abs() < 1e-9);
     }
+    // The table says the baseline's mean is over those seats only.
+    let table = arena(&[&["--candidate", "heuristic", "--seats", "0"], &common[..]].concat());
+    let text = String::from_utf8_lossy(&table.stdout).replace("\n  ", " ");
+    assert!(
+        text.contains(", none (in every seat, counted in those seats) "),
+        "{text}"
+    );
 }
 
 #[test]

@@ -177,13 +177,16 @@ fn a_tiny_positive_time_limit_is_accepted_and_non_positive_ones_refused() {
     ];
     let v: serde_json::Value = serde_json::from_str(&common::run_ok(&args, None)).expect("JSON");
     assert_eq!(v["sampling"]["stopped_by"], "time_limit");
-    for bad in ["0", "-0.5", "NaN", "inf"] {
+    for (bad, must) in [
+        ("0", "positive"),
+        ("-0.5", "positive"),
+        ("NaN", "finite"),
+        ("inf", "finite"),
+    ] {
         let flag = format!("--time-limit={bad}");
         let out = common::run_bin(&["advise", EXAMPLE, &flag], None);
-        assert_refused(
-            &out,
-            &["--time-limit: must be a positive number of seconds"],
-        );
+        let said = format!("--time-limit: must be a {must} number of seconds, found {bad}");
+        assert_refused(&out, &[said.as_str()]);
     }
     let out = common::run_bin(&["advise", EXAMPLE, "--time-limit", "1e30"], None);
     assert_refused(&out, &["--time-limit: 1e30 seconds is too long"]);

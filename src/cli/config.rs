@@ -336,7 +336,7 @@ fn arena(args: ArenaArgs) -> Result<Parts, Error> {
     if args.deals == 0 {
         return Err(Error::Usage("--deals: play at least 1 deal".into()));
     }
-    if args.first_deal == 0 || args.first_deal.checked_add(args.deals).is_none() {
+    if args.first_deal == 0 || args.first_deal.checked_add(args.deals - 1).is_none() {
         return Err(Error::Usage(format!(
             "--first-deal: '{}' is not a deal number: deals are numbered from 1, and the last must fit in 64 bits",
             args.first_deal
@@ -438,7 +438,12 @@ fn start_after_only(
 /// A positive number of seconds as a duration: one too short for a clock
 /// tick is one nanosecond, one too long for a `Duration` is refused.
 fn seconds(flag: &str, x: f64) -> Result<Duration, Error> {
-    if !(x.is_finite() && x > 0.0) {
+    if !x.is_finite() {
+        return Err(Error::Usage(format!(
+            "{flag}: must be a finite number of seconds, found {x}"
+        )));
+    }
+    if x <= 0.0 {
         return Err(Error::Usage(format!(
             "{flag}: must be a positive number of seconds, found {x}"
         )));

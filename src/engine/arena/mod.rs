@@ -171,7 +171,9 @@ pub fn run(
     let bases = Pool::new(baseline);
     let base_recall = baseline.pure().then(Recall::default);
     let first = settings.first_deal;
-    let deals: Vec<Deal> = (first..first.saturating_add(settings.deals))
+    // Numbered up to u64::MAX itself (none past it).
+    let deals: Vec<Deal> = (0..settings.deals)
+        .map_while(|i| first.checked_add(i))
         .map(|k| Deal::draw(settings.seed, k, settings.players))
         .collect();
     let references: Vec<Played> = deals

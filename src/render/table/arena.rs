@@ -53,7 +53,7 @@ pub(super) fn arena_text(m: &Match) -> String {
         out += &format!("{}: {}\n", m.candidate, how::lambda(l));
     }
     let everywhere = match m.candidate_seats {
-        Some(_) => "everywhere, in those seats",
+        Some(_) => "in every seat, counted in those seats",
         None => "everywhere",
     };
     out += &format!(
