@@ -250,12 +250,33 @@ fn every_protocol_fault_stops_the_run_with_exit_2_and_names_bot_request_and_answ
         let err = refused(&out);
         assert!(err.contains("first.py"), "{mode}: names the bot: {err}");
         assert!(
+            err.contains("(the baseline)"),
+            "{mode}: names its side: {err}"
+        );
+        assert!(
             err.contains("request 1"),
             "{mode}: names the request: {err}"
         );
         assert!(err.contains(said), "{mode}: says what was answered: {err}");
         assert_eq!(err.lines().count(), 1, "{mode}: one message: {err}");
     }
+}
+
+#[test]
+fn a_fault_names_the_side_when_one_bot_plays_both() {
+    // The same broken bot on both sides: the reference voyages, the
+    // baseline in every seat, come first, so the baseline's fault is met.
+    let bot = first_bot("not-offered");
+    let match_of = |candidate: &str, baseline: &str| {
+        let args = ["--candidate", candidate, "--baseline", baseline];
+        refused(&arena(
+            &[&args[..], &["--deals", "1", "--seed", "1"]].concat(),
+        ))
+    };
+    let err = match_of(&bot, &bot);
+    assert!(err.contains("(the baseline): request"), "{err}");
+    let err = match_of(&bot, "none");
+    assert!(err.contains("(the candidate): request"), "{err}");
 }
 
 /// The message of a run refused with exit 2, which printed no figures.

@@ -114,13 +114,15 @@ type DealPlayed = (DealResult, Vec<Recorded>, Vec<(Side, f64)>);
 /// gives it back, so there are never more instances than threads.
 struct Pool<'a> {
     maker: &'a dyn Maker,
+    side: Side,
     idle: Mutex<Vec<Box<dyn Policy>>>,
 }
 
 impl<'a> Pool<'a> {
-    fn new(maker: &'a dyn Maker) -> Pool<'a> {
+    fn new(maker: &'a dyn Maker, side: Side) -> Pool<'a> {
         Pool {
             maker,
+            side,
             idle: Mutex::new(Vec::new()),
         }
     }
@@ -128,7 +130,13 @@ impl<'a> Pool<'a> {
     fn take(&self) -> Result<Box<dyn Policy>, Fault> {
         match self.idle.lock().ok().and_then(|mut idle| idle.pop()) {
             Some(policy) => Ok(policy),
-            None => self.maker.make(),
+            None => {
+                let inner = self.maker.make().map_err(|f| sided(f, self.side))?;
+                Ok(Box::new(Sided {
+                    inner,
+                    side: self.side,
+                }))
+            }
         }
     }
 
@@ -144,6 +152,42 @@ impl<'a> Pool<'a> {
             policy.finish();
         }
     }
+}
+
+/// A policy whose faults say which side of the match it plays: the
+/// candidate and the baseline may be the same bot.
+struct Sided {
+    inner: Box<dyn Policy>,
+    side: Side,
+}
+
+impl Policy for Sided {
+    fn decide(&mut self, ask: &Ask) -> Result<Action, Fault> {
+        self.inner.decide(ask).map_err(|f| sided(f, self.side))
+    }
+
+    fn layout(&mut self, ask: &LayoutAsk) -> Result<rules::Layout, Fault> {
+        self.inner.layout(ask).map_err(|f| sided(f, self.side))
+    }
+
+    fn result(&mut self, deal: u64, profits: &[i64]) -> Result<(), Fault> {
+        let side = self.side;
+        self.inner.result(deal, profits).map_err(|f| sided(f, side))
+    }
+
+    fn finish(&mut self) {
+        self.inner.finish();
+    }
+}
+
+/// `fault` naming its policy as the candidate's or the baseline's.
+fn sided(mut fault: Fault, side: Side) -> Fault {
+    let side = match side {
+        Side::Candidate => "the candidate",
+        Side::Baseline => "the baseline",
+    };
+    fault.policy = format!("{} ({side})", fault.policy);
+    fault
 }
 
 /// Plays the match. `progress` hears the number of voyages played, out of
@@ -168,7 +212,7 @@ pub fn run(
     }
     let done = AtomicU64::new(0);
     let tick = || progress(done.fetch_add(1, Ordering::Relaxed) + 1);
-    let bases = Pool::new(baseline);
+    let bases = Pool::new(baseline, Side::Baseline);
     let base_recall = baseline.pure().then(Recall::default);
     let first = settings.first_deal;
     // Numbered up to u64::MAX itself (none past it).
@@ -190,7 +234,7 @@ pub fn run(
         .collect::<Result<_, _>>()?;
     let fitted = candidate.fitted(&placements(&references));
     let candidate = fitted.as_deref().unwrap_or(candidate);
-    let cands = Pool::new(candidate);
+    let cands = Pool::new(candidate, Side::Candidate);
     let cand_recall = candidate.pure().then(Recall::default);
     let recall = [cand_recall.as_ref(), base_recall.as_ref()];
     let played: Vec<DealPlayed> = deals
