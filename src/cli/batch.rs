@@ -20,6 +20,7 @@ use super::words::NOT_UTF8;
 use crate::Error;
 use crate::engine::cache::Cache;
 use crate::parse::json;
+use crate::render::Format;
 use clap::Parser;
 use rayon::prelude::*;
 use serde::Serialize;
@@ -217,6 +218,9 @@ fn respond(
     if !timed {
         config.request.sampling.time_limit = None;
     }
+    // The single command's JSON on one line, its keys in their order
+    // (players in seating order), which a `Value` would sort.
+    config.format = Format::JsonLine;
     config.source = Source::Text {
         text,
         origin: format!("line {number}"),
@@ -233,33 +237,8 @@ fn respond(
             None => bad(option_words(&text)),
         }
     })?;
-    RawValue::from_string(compact(&output))
+    RawValue::from_string(output.trim_end().to_string())
         .map_err(|e| Error::Io(format!("batch: the answer is not JSON: {e}")))
-}
-
-/// JSON `text` without the whitespace between its tokens: the single
-/// command's answer on one line, each object's keys in that command's
-/// order (players in seating order), which a `Value` would sort.
-fn compact(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let (mut in_string, mut escaped) = (false, false);
-    for c in text.chars() {
-        if in_string {
-            out.push(c);
-            match c {
-                _ if escaped => escaped = false,
-                '\\' => escaped = true,
-                '"' => in_string = false,
-                _ => {}
-            }
-        } else if c == '"' {
-            in_string = true;
-            out.push(c);
-        } else if !c.is_whitespace() {
-            out.push(c);
-        }
-    }
-    out
 }
 
 /// A request's id, read alone: the rest may hold a number that no float

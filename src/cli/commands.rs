@@ -192,10 +192,10 @@ fn convert(position: &Position, to_json: bool) -> String {
 fn apply(position: &Position, events: &[String], format: Format) -> Result<String, Error> {
     let outcome = events::apply_all(position, events).map_err(|e| Error::Usage(e.to_string()))?;
     Ok(match (outcome, format) {
-        (Outcome::Going(p), Format::Json) => p.to_setup().to_json(),
         (Outcome::Going(p), Format::Table) => format!("{}\n", notation::format(&p)),
-        (Outcome::Settled(v), Format::Json) => render::json::settlement_json(&v),
+        (Outcome::Going(p), Format::Json | Format::JsonLine) => p.to_setup().to_json(),
         (Outcome::Settled(v), Format::Table) => render::settlement::settlement(&v),
+        (Outcome::Settled(v), Format::Json | Format::JsonLine) => render::json::settlement_json(&v),
     })
 }
 

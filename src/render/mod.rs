@@ -23,6 +23,8 @@ use crate::report::{Advice, Bids, Comparison, How, Match, Odds, OptionValue, Shi
 pub enum Format {
     Table,
     Json,
+    /// JSON on one line, as a batch answers (keys in the same order).
+    JsonLine,
 }
 
 /// How much room the output has: its width in columns, and how many options
@@ -109,6 +111,7 @@ pub fn renderer(format: Format) -> Box<dyn Render> {
 pub fn renderer_fit(format: Format, fit: Fit) -> Box<dyn Render> {
     match format {
         Format::Table => Box::new(table::TableRender { fit }),
-        Format::Json => Box::new(json::JsonRender),
+        Format::Json => Box::new(json::JsonRender { one_line: false }),
+        Format::JsonLine => Box::new(json::JsonRender { one_line: true }),
     }
 }

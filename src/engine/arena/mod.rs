@@ -171,8 +171,9 @@ impl Policy for Sided {
     }
 
     fn result(&mut self, deal: u64, profits: &[i64]) -> Result<(), Fault> {
-        let side = self.side;
-        self.inner.result(deal, profits).map_err(|f| sided(f, side))
+        self.inner
+            .result(deal, profits)
+            .map_err(|f| sided(f, self.side))
     }
 
     fn finish(&mut self) {

@@ -18,7 +18,10 @@ use crate::report::{
 };
 use serde::Serialize;
 
-pub struct JsonRender;
+pub struct JsonRender {
+    /// One line (a batch's answer), else indented for a person to read too.
+    pub one_line: bool,
+}
 
 /// Version of the output format; it changes only when a field changes meaning.
 pub const FORMAT_VERSION: u32 = 1;
@@ -498,24 +501,33 @@ fn pretty<T: Serialize>(value: &T) -> String {
     text
 }
 
+impl JsonRender {
+    fn text<T: Serialize>(&self, value: &T) -> String {
+        match self.one_line {
+            true => serde_json::to_string(value).unwrap_or_default() + "\n",
+            false => pretty(value),
+        }
+    }
+}
+
 impl Render for JsonRender {
     fn advice(&self, position: &Position, advice: &Advice) -> String {
-        pretty(&advice_json(position, advice))
+        self.text(&advice_json(position, advice))
     }
 
     fn odds(&self, position: &Position, odds: &Odds) -> String {
-        pretty(&odds_json(position, odds))
+        self.text(&odds_json(position, odds))
     }
 
     fn layouts(&self, position: &Position, comparison: &Comparison, top: usize) -> String {
-        pretty(&layouts_json(position, comparison, top))
+        self.text(&layouts_json(position, comparison, top))
     }
 
     fn arena(&self, m: &Match) -> String {
-        pretty(&arena_json(m))
+        self.text(&arena_json(m))
     }
 
     fn bids(&self, start: &Position, bids: &Bids) -> String {
-        pretty(&bids_json(start, bids))
+        self.text(&bids_json(start, bids))
     }
 }
