@@ -648,10 +648,41 @@ pub struct MatchSummary {
     pub stderr: Option<f64>,
     /// `mean_diff` ± 1.96 standard errors.
     pub ci95: Option<(f64, f64)>,
+    /// The mean difference with each profit less the seat's luck (the dice's
+    /// part, `engine::arena::luck`): the same mean, estimated with less
+    /// spread.
+    pub luck_adjusted: Spread,
     /// The candidate's mean profit in its seat.
     pub candidate_mean: f64,
     /// The baseline's mean profit in a seat of the reference voyages.
     pub baseline_mean: f64,
+}
+
+/// A mean over deals and its error bars.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Spread {
+    pub mean: f64,
+    /// Its standard error; `None` with one deal.
+    pub stderr: Option<f64>,
+    /// `mean` ± 1.96 standard errors.
+    pub ci95: Option<(f64, f64)>,
+}
+
+impl Spread {
+    /// The mean of `xs` (one per deal) and its error bars.
+    pub fn of(xs: &[f64]) -> Spread {
+        let n = xs.len() as f64;
+        let mean = xs.iter().sum::<f64>() / n;
+        let stderr = (xs.len() > 1).then(|| {
+            let ss: f64 = xs.iter().map(|x| (x - mean).powi(2)).sum();
+            (ss / (n - 1.0) / n).sqrt()
+        });
+        Spread {
+            mean,
+            stderr,
+            ci95: stderr.map(|se| (mean - 1.96 * se, mean + 1.96 * se)),
+        }
+    }
 }
 
 /// One deal of a match.
@@ -662,6 +693,8 @@ pub struct DealResult {
     /// Mean over the candidate's seats of its profit minus the reference
     /// profit.
     pub diff: f64,
+    /// The same with each profit less the seat's luck in its voyage.
+    pub luck_adjusted: f64,
     pub harbour_master: PlayerId,
     /// The reference voyage's layout.
     pub layout: Layout,

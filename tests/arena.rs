@@ -35,12 +35,24 @@ fn first_bot(mode: &str) -> String {
 }
 
 fn diffs(v: &Value) -> Vec<f64> {
+    per_deal(v, "diff")
+}
+
+/// Each deal's `key`, a number.
+fn per_deal(v: &Value, key: &str) -> Vec<f64> {
     v["deals"]
         .as_array()
         .expect("deals")
         .iter()
-        .map(|d| d["diff"].as_f64().expect("a diff"))
+        .map(|d| d[key].as_f64().expect("a number"))
         .collect()
+}
+
+fn mean_sd(xs: &[f64]) -> (f64, f64) {
+    let n = xs.len() as f64;
+    let mean = xs.iter().sum::<f64>() / n;
+    let var = xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0);
+    (mean, var.sqrt())
 }
 
 #[test]
@@ -60,6 +72,9 @@ fn a_policy_against_itself_differs_by_exactly_0_on_every_deal() {
         ]);
         assert_eq!(diffs(&v), vec![0.0; 6], "{players} players");
         assert_eq!(v["mean_diff"], 0.0);
+        // Each seat meets the same dice as in the reference: the same luck.
+        assert_eq!(per_deal(&v, "luck_adjusted_diff"), vec![0.0; 6]);
+        assert_eq!(v["luck_adjusted"]["mean_diff"], 0.0);
         assert_eq!(v["candidate_mean"], v["baseline_mean"]);
     }
     let v = arena_json(&[
@@ -91,6 +106,7 @@ fn a_policy_against_itself_differs_by_exactly_0_on_every_deal() {
         "5",
     ]);
     assert_eq!(diffs(&v), vec![0.0; 2], "auto against itself");
+    assert_eq!(per_deal(&v, "luck_adjusted_diff"), vec![0.0; 2]);
     assert_eq!(
         (&v["candidate"], &v["baseline"]),
         (&json!("auto"), &json!("auto"))
@@ -111,6 +127,55 @@ fn a_policy_against_itself_differs_by_exactly_0_on_every_deal() {
         assert_eq!(diffs(&v), vec![0.0; 3], "{search} against itself");
         assert_eq!(v["candidate"], json!(search));
     }
+}
+
+/// R6: a roll's luck has mean 0, so less the luck a match estimates the
+/// same mean difference; the dice explain most of the spread between two
+/// seats that placed differently, so it does so with far less.
+#[test]
+fn less_the_dices_luck_a_match_has_the_same_mean_and_less_spread() {
+    let v = arena_json(&[
+        "--candidate",
+        "round",
+        "--baseline",
+        "none",
+        "--deals",
+        "40",
+        "--seed",
+        "11",
+    ]);
+    let (played, adjusted) = (diffs(&v), per_deal(&v, "luck_adjusted_diff"));
+    let (raw_mean, raw_sd) = mean_sd(&played);
+    let (adjusted_mean, adjusted_sd) = mean_sd(&adjusted);
+    // Measured: 5.47 and 2.13.
+    assert!(adjusted_sd < raw_sd / 2.0, "{adjusted_sd} vs {raw_sd}");
+    let luck: Vec<f64> = played.iter().zip(&adjusted).map(|(p, a)| p - a).collect();
+    let (luck_mean, luck_sd) = mean_sd(&luck);
+    let se = luck_sd / (luck.len() as f64).sqrt();
+    assert!(luck_mean.abs() < 3.0 * se, "luck {luck_mean} (se {se})");
+    let summary = &v["luck_adjusted"];
+    assert!((summary["mean_diff"].as_f64().expect("a mean") - adjusted_mean).abs() < 1e-9);
+    assert!((v["mean_diff"].as_f64().expect("a mean") - raw_mean).abs() < 1e-9);
+    let se = summary["stderr"].as_f64().expect("a standard error");
+    assert!((se - adjusted_sd / 40f64.sqrt()).abs() < 1e-9);
+    let ci = summary["ci95"].as_array().expect("an interval");
+    let lo = ci[0].as_f64().expect("a bound");
+    assert!((lo - (adjusted_mean - 1.96 * se)).abs() < 1e-9);
+    let text = String::from_utf8_lossy(
+        &arena(&[
+            "--candidate",
+            "round",
+            "--baseline",
+            "none",
+            "--deals",
+            "40",
+            "--seed",
+            "11",
+        ])
+        .stdout,
+    )
+    .into_owned();
+    assert!(text.contains("Less the dice's luck: "), "{text}");
 }
 
 #[test]

@@ -15,6 +15,7 @@
 
 pub mod deal;
 pub mod heuristic;
+pub mod luck;
 pub mod policy;
 pub mod referee;
 pub mod searcher;
@@ -25,7 +26,7 @@ pub use policy::{Ask, BySeat, Fault, LayoutAsk, Maker, Model, Policy, Random};
 pub use referee::{Played, Side, seat_names};
 pub use searcher::{Search, Searcher};
 
-use crate::report::{DealResult, DecisionTimes, Match, MatchSummary};
+use crate::report::{DealResult, DecisionTimes, Match, MatchSummary, Spread};
 use crate::rules::{self, Action, Event, Phase, PlayerId, State, Variant};
 use rayon::prelude::*;
 use referee::{Recall, Seats};
@@ -346,11 +347,17 @@ fn seats(
     for (p, v) in &runs {
         candidate_profits[*p as usize] = Some(v.profits[*p as usize]);
     }
-    let gains: Vec<f64> = runs
-        .iter()
-        .map(|(p, v)| (v.profits[*p as usize] - reference.profits[*p as usize]) as f64)
-        .collect();
-    let diff = gains.iter().sum::<f64>() / gains.len().max(1) as f64;
+    // Over the candidate's seats, what it counted in a seat's replay less what
+    // the baseline counted there in the reference.
+    let mean_gain = |count: &dyn Fn(&Played, usize) -> f64| {
+        let gains: Vec<f64> = runs
+            .iter()
+            .map(|(p, v)| count(v, *p as usize) - count(&reference, *p as usize))
+            .collect();
+        gains.iter().sum::<f64>() / gains.len().max(1) as f64
+    };
+    let diff = mean_gain(&|v, p| v.profits[p] as f64);
+    let luck_adjusted = mean_gain(&|v, p| v.profits[p] as f64 - v.luck[p]);
     let mut times = reference.times.clone();
     for (_, v) in &runs {
         times.extend(v.times.iter().copied());
@@ -365,6 +372,7 @@ fn seats(
     let result = DealResult {
         deal: deal.number,
         diff,
+        luck_adjusted,
         harbour_master: deal.harbour_master,
         layout: layout_of(&reference),
         candidate_layout,
@@ -394,15 +402,13 @@ fn start_spaces(v: &Played) -> [u8; 3] {
     v.start.ships.map(|s| s.at_sea().unwrap_or(0))
 }
 
-/// The mean difference and its error bars over the deals.
+/// The mean difference and its error bars over the deals, counted as played
+/// and less the luck of the dice.
 fn summary(deals: &[DealResult]) -> MatchSummary {
     let n = deals.len() as f64;
     let mean = |xs: &mut dyn Iterator<Item = f64>| xs.sum::<f64>() / n;
-    let mean_diff = mean(&mut deals.iter().map(|d| d.diff));
-    let stderr = (deals.len() > 1).then(|| {
-        let ss: f64 = deals.iter().map(|d| (d.diff - mean_diff).powi(2)).sum();
-        (ss / (n - 1.0) / n).sqrt()
-    });
+    let played = Spread::of(&deals.iter().map(|d| d.diff).collect::<Vec<_>>());
+    let adjusted = Spread::of(&deals.iter().map(|d| d.luck_adjusted).collect::<Vec<_>>());
     // Both means over the candidate's seats, so that they differ by the mean
     // difference.
     let taken = |d: &DealResult, of_candidate: bool| {
@@ -415,9 +421,10 @@ fn summary(deals: &[DealResult]) -> MatchSummary {
         sum as f64 / f64::from(n.max(1))
     };
     MatchSummary {
-        mean_diff,
-        stderr,
-        ci95: stderr.map(|se| (mean_diff - 1.96 * se, mean_diff + 1.96 * se)),
+        mean_diff: played.mean,
+        stderr: played.stderr,
+        ci95: played.ci95,
+        luck_adjusted: adjusted,
         candidate_mean: mean(&mut deals.iter().map(|d| taken(d, true))),
         baseline_mean: mean(&mut deals.iter().map(|d| taken(d, false))),
     }

@@ -2,6 +2,7 @@
 //! asked of the seat's policy, each roll taken from the deal.
 
 use super::deal::Deal;
+use super::luck::Luck;
 use super::policy::{Ask, Fault, LayoutAsk, Policy};
 use super::{LayoutChoice, Settings};
 use crate::Position;
@@ -82,6 +83,8 @@ pub struct Played {
     pub profits: Vec<i64>,
     /// Seconds per decision, by the side that took it.
     pub times: Vec<(Side, f64)>,
+    /// Each seat's luck over the voyage's rolls (`luck.rs`).
+    pub luck: Vec<f64>,
 }
 
 /// The names of the seats: `p1`, `p2`, ...
@@ -116,13 +119,14 @@ pub fn play(settings: &Settings, deal: &Deal, seats: &mut Seats) -> Result<Playe
     let mut profits = [0i64; MAX_PLAYERS];
     let mut events = Vec::new();
     let mut times = Vec::new();
+    let mut luck = Luck::new();
     loop {
         match s.phase {
             Phase::Over => break,
             Phase::Roll => {
                 let dice = deal.dice[s.rolls_done as usize];
                 events.push(Event::Roll(dice));
-                s = rules::roll(&s, dice);
+                s = luck.roll(&s, dice);
             }
             _ => {
                 let (a, p, seconds) = decide(deal, &names, &s, seats)?;
@@ -159,6 +163,7 @@ pub fn play(settings: &Settings, deal: &Deal, seats: &mut Seats) -> Result<Playe
         events,
         profits,
         times,
+        luck: luck.of(settings.players as usize),
     })
 }
 

@@ -31,6 +31,9 @@ pub struct ArenaJson<'a> {
     pub stderr: Option<f64>,
     /// `[lo, hi]`: `mean_diff` ± 1.96 standard errors; null with one deal.
     pub ci95: Option<[f64; 2]>,
+    /// The mean difference with each profit less the seat's luck: the same
+    /// mean, estimated with less spread.
+    pub luck_adjusted: SpreadJson,
     /// The candidate's mean profit in a seat.
     pub candidate_mean: f64,
     /// The baseline's mean profit in a seat of the reference voyages.
@@ -46,6 +49,8 @@ pub struct DealJson {
     /// Mean over the candidate's seats of its profit minus the reference
     /// profit.
     pub diff: f64,
+    /// The same with each profit less the seat's luck in its voyage.
+    pub luck_adjusted_diff: f64,
     pub harbour_master: String,
     /// The reference voyage's layout.
     pub layout: String,
@@ -55,6 +60,16 @@ pub struct DealJson {
     pub reference: Players,
     /// The candidate's profit in each seat it took, in that seat's replay.
     pub candidate: Players,
+}
+
+/// A mean over deals with its error bars.
+#[derive(Serialize)]
+pub struct SpreadJson {
+    pub mean_diff: f64,
+    /// Null with one deal.
+    pub stderr: Option<f64>,
+    /// `[lo, hi]`: `mean_diff` ± 1.96 standard errors; null with one deal.
+    pub ci95: Option<[f64; 2]>,
 }
 
 /// Seconds per decision, per policy: the figures a seed does not repeat.
@@ -102,6 +117,11 @@ pub fn arena_json<'a>(m: &'a Match) -> ArenaJson<'a> {
         mean_diff: clean(s.mean_diff),
         stderr: s.stderr,
         ci95: s.ci95.map(|(lo, hi)| [lo, hi]),
+        luck_adjusted: SpreadJson {
+            mean_diff: clean(s.luck_adjusted.mean),
+            stderr: s.luck_adjusted.stderr,
+            ci95: s.luck_adjusted.ci95.map(|(lo, hi)| [lo, hi]),
+        },
         candidate_mean: clean(s.candidate_mean),
         baseline_mean: clean(s.baseline_mean),
         deals: m
@@ -110,6 +130,7 @@ pub fn arena_json<'a>(m: &'a Match) -> ArenaJson<'a> {
             .map(|d| DealJson {
                 deal: d.deal,
                 diff: clean(d.diff),
+                luck_adjusted_diff: clean(d.luck_adjusted),
                 harbour_master: m.seats[d.harbour_master as usize].clone(),
                 layout: layout::name(d.layout),
                 candidate_layout: layout::name(d.candidate_layout),

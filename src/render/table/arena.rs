@@ -49,6 +49,16 @@ pub(super) fn arena_text(m: &Match) -> String {
             signed(s.mean_diff)
         ),
     };
+    let a = &s.luck_adjusted;
+    if let (Some(se), Some((lo, hi))) = (a.stderr, a.ci95) {
+        out += &format!(
+            "Less the dice's luck: {} (standard error {}; 95% interval {} to {})\n",
+            signed(a.mean),
+            money(se),
+            signed(lo),
+            signed(hi)
+        );
+    }
     if let Some(l) = &m.candidate_lambda {
         out += &format!("{}: {}\n", m.candidate, how::lambda(l));
     }
