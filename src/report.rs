@@ -641,13 +641,10 @@ pub struct Match {
 /// The figures of a match, over its deals.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MatchSummary {
-    /// The mean over deals of each deal's figure: the candidate's profit in a
-    /// seat minus the reference profit of that seat, averaged over seats.
-    pub mean_diff: f64,
-    /// Its standard error over deals; `None` with one deal.
-    pub stderr: Option<f64>,
-    /// `mean_diff` ± 1.96 standard errors.
-    pub ci95: Option<(f64, f64)>,
+    /// The mean over deals of each deal's figure (the candidate's profit in a
+    /// seat minus the reference profit of that seat, averaged over seats),
+    /// with its error bars.
+    pub played: Spread,
     /// The mean difference with each profit less the seat's luck (the dice's
     /// part, `engine::arena::luck`): the same mean, estimated with less
     /// spread.

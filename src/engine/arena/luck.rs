@@ -3,11 +3,14 @@
 //!
 //! A roll's luck for a seat is the voyage's value to the seat just after the
 //! roll minus its mean over every roll the dice could have made (R6), both
-//! valued as if nobody placed again (the exact solver under `none`). Whatever
-//! the policies, the luck of a roll has mean 0 given everything before it, so
-//! a profit less its luck has the profit's mean: a control variate, as
-//! luck-adjusted scores are in backgammon. What it removes is the part of the
-//! spread that the dice explain through the workers already placed, which is
+//! valued as if nobody placed again (the exact solver under `none`). The dice
+//! are fair and drawn with the deal, so for policies that decide from what
+//! they see (every built-in one), the luck of a roll has mean 0 given
+//! everything before it, and a profit less its luck has the profit's mean: a
+//! control variate, as luck-adjusted scores are in backgammon. (A bot that
+//! remembered a deal's dice from its earlier replays could break this, as it
+//! could the duplicate match itself.) What it removes is the part of the
+//! spread that the dice explain through the workers already placed, often
 //! most of a duplicate match's: two seats that placed differently meet the
 //! same dice differently.
 

@@ -421,9 +421,7 @@ fn summary(deals: &[DealResult]) -> MatchSummary {
         sum as f64 / f64::from(n.max(1))
     };
     MatchSummary {
-        mean_diff: played.mean,
-        stderr: played.stderr,
-        ci95: played.ci95,
+        played,
         luck_adjusted: adjusted,
         candidate_mean: mean(&mut deals.iter().map(|d| taken(d, true))),
         baseline_mean: mean(&mut deals.iter().map(|d| taken(d, false))),

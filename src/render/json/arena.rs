@@ -114,9 +114,9 @@ pub fn arena_json<'a>(m: &'a Match) -> ArenaJson<'a> {
         candidate_seats: m.candidate_seats.as_deref(),
         seed: m.seed,
         layout: m.layout,
-        mean_diff: clean(s.mean_diff),
-        stderr: s.stderr,
-        ci95: s.ci95.map(|(lo, hi)| [lo, hi]),
+        mean_diff: clean(s.played.mean),
+        stderr: s.played.stderr,
+        ci95: s.played.ci95.map(|(lo, hi)| [lo, hi]),
         luck_adjusted: SpreadJson {
             mean_diff: clean(s.luck_adjusted.mean),
             stderr: s.luck_adjusted.stderr,

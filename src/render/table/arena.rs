@@ -2,7 +2,7 @@
 //! the mean profits behind it, and the decision times.
 
 use super::{how, money, signed};
-use crate::report::{DealResult, DecisionTimes, Match};
+use crate::report::{DealResult, DecisionTimes, Match, Spread};
 
 /// How many deals, and which when the match does not start at deal 1: "100
 /// deals" or "100 deals (101 to 200)".
@@ -36,29 +36,8 @@ pub(super) fn arena_text(m: &Match) -> String {
     if let Some(seats) = &m.candidate_seats {
         out += &format!("{} only in {}\n", m.candidate, seat_words(seats));
     }
-    out += &match (s.stderr, s.ci95) {
-        (Some(se), Some((lo, hi))) => format!(
-            "Mean difference per voyage: {} (standard error {}; 95% interval {} to {})\n",
-            signed(s.mean_diff),
-            money(se),
-            signed(lo),
-            signed(hi)
-        ),
-        _ => format!(
-            "Mean difference per voyage: {} (one deal: no error bars)\n",
-            signed(s.mean_diff)
-        ),
-    };
-    let a = &s.luck_adjusted;
-    if let (Some(se), Some((lo, hi))) = (a.stderr, a.ci95) {
-        out += &format!(
-            "Less the dice's luck: {} (standard error {}; 95% interval {} to {})\n",
-            signed(a.mean),
-            money(se),
-            signed(lo),
-            signed(hi)
-        );
-    }
+    out += &spread_line("Mean difference per voyage", &s.played);
+    out += &spread_line("Less the dice's luck", &s.luck_adjusted);
     if let Some(l) = &m.candidate_lambda {
         out += &format!("{}: {}\n", m.candidate, how::lambda(l));
     }
@@ -81,6 +60,20 @@ pub(super) fn arena_text(m: &Match) -> String {
         out += &format!("  {}\n", times_line(name, t));
     }
     out
+}
+
+/// `label: +1.04 (standard error 0.21; 95% interval +0.62 to +1.46)`.
+fn spread_line(label: &str, s: &Spread) -> String {
+    match (s.stderr, s.ci95) {
+        (Some(se), Some((lo, hi))) => format!(
+            "{label}: {} (standard error {}; 95% interval {} to {})\n",
+            signed(s.mean),
+            money(se),
+            signed(lo),
+            signed(hi)
+        ),
+        _ => format!("{label}: {} (one deal: no error bars)\n", signed(s.mean)),
+    }
 }
 
 /// Seats by turn from the harbour master: "seats 1, 2, 3 (by turn: 0 is the
