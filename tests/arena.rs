@@ -463,6 +463,29 @@ fn a_recorded_voyage_replayed_with_apply_gives_the_arenas_profits() {
                 assert_eq!(settled["profits"][seat].as_f64(), profit.as_f64(), "{line}");
             }
         }
+        // Each deal's figure less the luck, from the record's profits and luck.
+        for (k, deal) in v["deals"].as_array().expect("deals").iter().enumerate() {
+            let kept = |voyage: &str, seat: &str| {
+                let line = lines
+                    .iter()
+                    .find(|l| l["deal"] == k as u64 + 1 && l["voyage"] == voyage)
+                    .expect("the voyage");
+                let f = |key: &str| line[key][seat].as_f64().expect("a number");
+                f("profits") - f("luck")
+            };
+            let seats = ["p1", "p2", "p3", "p4"];
+            let gain: f64 = seats
+                .iter()
+                .map(|&seat| kept(seat, seat) - kept("reference", seat))
+                .sum::<f64>()
+                / 4.0;
+            let want = deal["luck_adjusted_diff"].as_f64().expect("a figure");
+            assert!(
+                (gain - want).abs() < 1e-9,
+                "deal {}: {gain} vs {want}",
+                k + 1
+            );
+        }
         // The record's profits are the arena's.
         let deal = &v["deals"][0];
         let reference = lines

@@ -142,7 +142,7 @@ fn maker(spec: &PolicySpec, request: &Request, task: &ArenaTask) -> Box<dyn Make
 }
 
 /// One JSON line per voyage: the deal, whose replay it is, who sat where, its
-/// start in the notation, its events and every seat's profit.
+/// start in the notation, its events, every seat's profit and its luck.
 fn write_record(
     path: &str,
     file: File,
@@ -167,6 +167,11 @@ fn write_record(
             .zip(&v.played.profits)
             .map(|(name, p)| (name.clone(), json!(p)))
             .collect();
+        let luck: serde_json::Map<String, Value> = seats
+            .iter()
+            .zip(&v.played.luck)
+            .map(|(name, l)| (name.clone(), json!(render::json::clean(*l))))
+            .collect();
         let line = json!({
             "deal": v.deal,
             "voyage": v.seat.map_or("reference".to_string(), |p| seats[p as usize].clone()),
@@ -174,6 +179,7 @@ fn write_record(
             "start": notation::format(&start),
             "events": v.played.events.iter().map(|&e| events::write(e, &seats)).collect::<Vec<_>>(),
             "profits": profits,
+            "luck": luck,
         });
         writeln!(out, "{line}").map_err(io)?;
     }

@@ -326,7 +326,7 @@ fn quantiles(o: &OptionValue) -> Option<[i64; 3]> {
 }
 
 /// Rounds away floating-point dust (exact figures are exact to 1e-9).
-fn clean(x: f64) -> f64 {
+pub fn clean(x: f64) -> f64 {
     let r = (x * 1e12).round() / 1e12;
     if r == 0.0 { 0.0 } else { r }
 }
