@@ -175,7 +175,11 @@ impl Instance {
                 return Err(self.fault(request, None, &why));
             }
             Err(RecvTimeoutError::Disconnected) => {
-                return Err(self.fault(request, None, "it exited without answering"));
+                return Err(self.fault(
+                    request,
+                    None,
+                    "it exited or closed its output without answering",
+                ));
             }
         };
         let line = match line {
