@@ -480,7 +480,13 @@ fn arena_rate() {
         .map(|_| {
             let t = Instant::now();
             let m = arena::run(&settings, &none, &random, &|_| {}).expect("no fault");
-            assert!(m.report.summary.played.ci95.is_some_and(|(lo, _)| lo > 0.0));
+            assert!(
+                m.report
+                    .summary
+                    .played
+                    .ci95()
+                    .is_some_and(|(lo, _)| lo > 0.0)
+            );
             t.elapsed()
         })
         .collect();

@@ -661,12 +661,10 @@ pub struct Spread {
     pub mean: f64,
     /// Its standard error; `None` with one deal.
     pub stderr: Option<f64>,
-    /// `mean` ± 1.96 standard errors.
-    pub ci95: Option<(f64, f64)>,
 }
 
 impl Spread {
-    /// The mean of `xs` (one per deal) and its error bars.
+    /// The mean of `xs` (one per deal) and its standard error.
     pub fn of(xs: &[f64]) -> Spread {
         let n = xs.len() as f64;
         let mean = xs.iter().sum::<f64>() / n;
@@ -674,11 +672,13 @@ impl Spread {
             let ss: f64 = xs.iter().map(|x| (x - mean).powi(2)).sum();
             (ss / (n - 1.0) / n).sqrt()
         });
-        Spread {
-            mean,
-            stderr,
-            ci95: stderr.map(|se| (mean - 1.96 * se, mean + 1.96 * se)),
-        }
+        Spread { mean, stderr }
+    }
+
+    /// `mean` ± 1.96 standard errors; `None` with one deal.
+    pub fn ci95(&self) -> Option<(f64, f64)> {
+        self.stderr
+            .map(|se| (self.mean - 1.96 * se, self.mean + 1.96 * se))
     }
 }
 

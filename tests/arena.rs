@@ -164,6 +164,9 @@ fn less_the_dices_luck_a_match_has_the_same_mean_and_less_spread() {
     assert!((lo - (adjusted_mean - 1.96 * se)).abs() < 1e-9);
     let text = String::from_utf8_lossy(&arena(&args).stdout).into_owned();
     assert!(text.contains("Less the dice's luck: "), "{text}");
+    // The table's figures are the JSON's.
+    let line = format!("Less the dice's luck: {adjusted_mean:+.2} (standard error {se:.2};");
+    assert!(text.contains(&line), "{line} in {text}");
 }
 
 #[test]

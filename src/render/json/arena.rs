@@ -3,7 +3,7 @@
 
 use super::{FORMAT_VERSION, LambdaJson, Ordered, Players, clean, lambda_json};
 use crate::parse::layout;
-use crate::report::{DecisionTimes, Match};
+use crate::report::{DecisionTimes, Match, Spread};
 use serde::Serialize;
 
 /// A match of the arena (`arena --json`). Everything but `decision_times` is
@@ -25,12 +25,10 @@ pub struct ArenaJson<'a> {
     pub seed: u64,
     /// Where layouts came from: `random` (with the deal) or `policy`.
     pub layout: &'a str,
-    /// The mean over deals of each deal's `diff`.
-    pub mean_diff: f64,
-    /// Its standard error over deals; null with one deal.
-    pub stderr: Option<f64>,
-    /// `[lo, hi]`: `mean_diff` ± 1.96 standard errors; null with one deal.
-    pub ci95: Option<[f64; 2]>,
+    /// `mean_diff` (the mean over deals of each deal's `diff`), `stderr`
+    /// and `ci95`, at the top level.
+    #[serde(flatten)]
+    pub played: SpreadJson,
     /// The mean difference with each profit less the seat's luck: the same
     /// mean, estimated with less spread.
     pub luck_adjusted: SpreadJson,
@@ -66,10 +64,20 @@ pub struct DealJson {
 #[derive(Serialize)]
 pub struct SpreadJson {
     pub mean_diff: f64,
-    /// Null with one deal.
+    /// Its standard error over deals; null with one deal.
     pub stderr: Option<f64>,
     /// `[lo, hi]`: `mean_diff` ± 1.96 standard errors; null with one deal.
     pub ci95: Option<[f64; 2]>,
+}
+
+impl From<&Spread> for SpreadJson {
+    fn from(s: &Spread) -> SpreadJson {
+        SpreadJson {
+            mean_diff: clean(s.mean),
+            stderr: s.stderr,
+            ci95: s.ci95().map(|(lo, hi)| [lo, hi]),
+        }
+    }
 }
 
 /// Seconds per decision, per policy: the figures a seed does not repeat.
@@ -114,14 +122,8 @@ pub fn arena_json<'a>(m: &'a Match) -> ArenaJson<'a> {
         candidate_seats: m.candidate_seats.as_deref(),
         seed: m.seed,
         layout: m.layout,
-        mean_diff: clean(s.played.mean),
-        stderr: s.played.stderr,
-        ci95: s.played.ci95.map(|(lo, hi)| [lo, hi]),
-        luck_adjusted: SpreadJson {
-            mean_diff: clean(s.luck_adjusted.mean),
-            stderr: s.luck_adjusted.stderr,
-            ci95: s.luck_adjusted.ci95.map(|(lo, hi)| [lo, hi]),
-        },
+        played: (&s.played).into(),
+        luck_adjusted: (&s.luck_adjusted).into(),
         candidate_mean: clean(s.candidate_mean),
         baseline_mean: clean(s.baseline_mean),
         deals: m

@@ -64,7 +64,7 @@ pub(super) fn arena_text(m: &Match) -> String {
 
 /// `label: +1.04 (standard error 0.21; 95% interval +0.62 to +1.46)`.
 fn spread_line(label: &str, s: &Spread) -> String {
-    match (s.stderr, s.ci95) {
+    match (s.stderr, s.ci95()) {
         (Some(se), Some((lo, hi))) => format!(
             "{label}: {} (standard error {}; 95% interval {} to {})\n",
             signed(s.mean),
