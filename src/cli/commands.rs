@@ -223,10 +223,8 @@ fn session(
         me: me.clone(),
         fit: config.fit,
         samples_given,
-        resume: None,
         width: super::width_source(),
-        lines_before: 0,
-        asked: false,
+        ..SessionOptions::default()
     };
     // The model `model` sets goes on past `undo` to the question.
     let mut request = config.request.clone();
@@ -246,42 +244,31 @@ fn session(
             (Some(start), _) => start,
             // Only a session that asked asks again.
             (None, None) => break,
-            (None, Some((pending, weighing))) => {
-                let mut weigh = |line: &str| weighing.weigh_pending(line, pending);
-                let (width, before) = (config.fit.width, options.lines_before);
-                match pending.ask(before, &mut *lines, &mut out, &mut err, width, &mut weigh) {
-                    Ok(Asked::Start(start, read)) => {
-                        options.lines_before = read;
-                        options.asked = true;
-                        start
-                    }
-                    Ok(Asked::Left) => break,
-                    Ok(Asked::Refused(e)) => return Err(Error::Usage(format!("session: {e}"))),
-                    Err(e) => return cut_short(e),
-                }
-            }
+            (None, Some(asking)) => match ask_start(asking, &mut *lines, &mut options) {
+                Ok(Some(start)) => start,
+                Ok(None) => break,
+                Err(stop) => return stop,
+            },
         };
         options.resume = Some(resume.clone());
         let mut session = Session::new(start, &request, options.clone()).map_err(Error::Usage)?;
-        match session.run(&mut *lines, &mut out, &mut err) {
-            Ok(ran) if ran.ask_again => {
-                // Back at the question, nothing goes on from the answer.
-                refused += ran.refused;
-                options.lines_before = ran.lines;
-                if let Ok(mut words) = resume.lock() {
-                    *words = None;
-                }
-                request = session.request().clone();
-                if let Some((pending, weighing)) = &mut asking {
-                    *weighing = Session::new(pending.stand_in(), &request, options.clone())
-                        .map_err(Error::Usage)?;
-                }
-            }
-            Ok(ran) => {
-                refused += ran.refused;
-                break;
-            }
+        let ran = match session.run(&mut *lines, &mut out, &mut err) {
+            Ok(ran) => ran,
             Err(e) => return cut_short(e),
+        };
+        refused += ran.refused;
+        if !ran.ask_again {
+            break;
+        }
+        // Back at the question, nothing goes on from the answer.
+        options.lines_before = ran.lines;
+        if let Ok(mut words) = resume.lock() {
+            *words = None;
+        }
+        request = session.request().clone();
+        if let Some((pending, weighing)) = &mut asking {
+            *weighing = Session::new(pending.stand_in(), &request, options.clone())
+                .map_err(Error::Usage)?;
         }
     }
     if refused > 0 && !interactive {
@@ -291,6 +278,29 @@ fn session(
         )));
     }
     Ok(String::new())
+}
+
+/// Asks for the layout of a start given without one, weighing `bid` and
+/// `layouts` on the stand-in session meanwhile: the start answered, `None`
+/// when the person leaves, or `Err` with what the session returns now.
+fn ask_start(
+    (pending, weighing): &mut (Pending, Session),
+    lines: &mut dyn Lines,
+    options: &mut SessionOptions,
+) -> Result<Option<Start>, Result<String, Error>> {
+    let mut weigh = |line: &str| weighing.weigh_pending(line, pending);
+    let (mut out, mut err) = (std::io::stdout(), std::io::stderr());
+    let (width, before) = (options.fit.width, options.lines_before);
+    match pending.ask(before, lines, &mut out, &mut err, width, &mut weigh) {
+        Ok(Asked::Start(start, read)) => {
+            options.lines_before = read;
+            options.asked = true;
+            Ok(Some(start))
+        }
+        Ok(Asked::Left) => Ok(None),
+        Ok(Asked::Refused(e)) => Err(Err(Error::Usage(format!("session: {e}")))),
+        Err(e) => Err(cut_short(e)),
+    }
 }
 
 /// A session's lines: typed at a terminal, with a line editor and Ctrl-C
